@@ -1,0 +1,32 @@
+# NetSizer — the two promises of the README:
+#   make run   installs what is missing, builds, opens the designer on the VGG16 example
+#   make test  installs what is missing, builds, runs every test (CTest, offscreen)
+BUILD_DIR ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS ?= $(shell nproc)
+EXAMPLE ?= resources/examples/vgg16.json
+
+.PHONY: all deps configure build run test bench clean
+
+all: build
+
+deps:
+	./scripts/install-deps.sh
+
+configure: deps
+	cmake -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+
+build: configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+run: build
+	./$(BUILD_DIR)/app/netsizer $(EXAMPLE)
+
+test: build
+	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD_DIR)/tests/bench/netsizer-bench-core
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,341 @@
+#include "core/analysis/Analysis.h"
+
+#include "core/layers/LayerKind.h"
+#include "core/util/NumberFormat.h"
+
+#include <algorithm>
+#include <string>
+
+namespace netsizer::core {
+namespace {
+
+// One distinct block of memory holding a tensor (views and in-place ops share one).
+struct Storage {
+    Count numel = 0;
+    ElemKind elem = ElemKind::Activation;
+    bool modelInput = false;
+    std::array<bool, kProfileCount> kept{}; // already charged to a layer, per profile
+    int consumersLeft = 0;                  // inference liveness
+};
+
+// Where the tensor on an output port lives.
+struct PortTensor {
+    TensorInfo info;
+    int storage = -1;
+    bool needsGrad = false;
+};
+
+struct LayerState {
+    std::vector<PortTensor> outputs;
+};
+
+class Analyzer {
+public:
+    explicit Analyzer(const Graph& g) : m_graph(g) {}
+
+    Analysis run()
+    {
+        auto order = m_graph.topologicalOrder();
+        if (!order) {
+            m_result.errors.push_back(order.error());
+            return std::move(m_result);
+        }
+        const auto& layers = m_graph.layers();
+        m_states.resize(layers.size());
+        m_result.layers.reserve(layers.size());
+        countConsumers();
+        for (std::size_t idx : *order) analyseLayer(idx);
+        return std::move(m_result);
+    }
+
+private:
+    void fail(LayerAnalysis& la, const std::string& code, const std::string& message)
+    {
+        const auto& layer = m_graph.layers()[la.layerIndex];
+        Error e{code, "layer '" + layer.name + "': " + message, layer.name};
+        la.error = e;
+        m_result.errors.push_back(std::move(e));
+    }
+
+    void countConsumers()
+    {
+        m_outputConsumers.assign(m_graph.layers().size(), {});
+        for (const auto& c : m_graph.connections()) {
+            const int from = m_graph.indexOf(c.from.layer);
+            if (from < 0) continue;
+            auto& v = m_outputConsumers[static_cast<std::size_t>(from)];
+            if (v.size() <= c.from.port) v.resize(c.from.port + 1u, 0);
+            ++v[c.from.port];
+        }
+    }
+
+    // Gathers the tensors at the layer's input ports. False (with an error recorded when the
+    // problem is this layer's own) when they are incomplete.
+    bool gatherInputs(LayerAnalysis& la, const Layer& layer, std::vector<TensorInfo>& infos,
+                      std::vector<const PortTensor*>& tensors)
+    {
+        const auto conns = m_graph.inputsOf(layer.id);
+        const LayerKind& kind = *layer.kind;
+        const int n = static_cast<int>(conns.size());
+        if (n < kind.minInputs || (kind.maxInputs != LayerKind::kUnbounded && n > kind.maxInputs)) {
+            std::string want = kind.maxInputs == LayerKind::kUnbounded
+                                   ? "at least " + std::to_string(kind.minInputs)
+                               : kind.minInputs == kind.maxInputs ? std::to_string(kind.minInputs)
+                                   : std::to_string(kind.minInputs) + " to " + std::to_string(kind.maxInputs);
+            fail(la, "input_count", kind.id + " takes " + want + " input(s), it has " + std::to_string(n));
+            return false;
+        }
+        for (int p = 0; p < n; ++p) {
+            const Connection& c = conns[static_cast<std::size_t>(p)];
+            if (c.to.port != p) {
+                fail(la, "input_ports", "input port " + std::to_string(p) + " is not connected (or port " +
+                                            std::to_string(c.to.port) + " is connected twice)");
+                return false;
+            }
+            const int from = m_graph.indexOf(c.from.layer);
+            if (from < 0) {
+                fail(la, "dangling", "input " + std::to_string(p) + " comes from a layer that does not exist");
+                return false;
+            }
+            const auto& src = m_states[static_cast<std::size_t>(from)];
+            if (src.outputs.empty()) return false; // upstream error, already reported
+            if (c.from.port >= src.outputs.size()) {
+                fail(la, "dangling", "input " + std::to_string(p) + " comes from output " + std::to_string(c.from.port) +
+                                         " of '" + m_graph.layers()[static_cast<std::size_t>(from)].name + "', which has " +
+                                         std::to_string(src.outputs.size()) + " output(s)");
+                return false;
+            }
+            tensors.push_back(&src.outputs[c.from.port]);
+            infos.push_back(src.outputs[c.from.port].info);
+        }
+        return true;
+    }
+
+    bool validateAttrs(LayerAnalysis& la, const Layer& layer)
+    {
+        const auto& specs = layer.kind->params;
+        if (layer.attrs.size() != specs.size()) {
+            fail(la, "attributes", "has " + std::to_string(layer.attrs.size()) + " attribute values for " +
+                                       std::to_string(specs.size()) + " attributes");
+            return false;
+        }
+        std::string message;
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            if (!validateAttr(specs[i], layer.attrs[i], message)) {
+                fail(la, "bad_attribute", message);
+                return false;
+            }
+        return true;
+    }
+
+    void analyseLayer(std::size_t idx)
+    {
+        const Layer& layer = m_graph.layers()[idx];
+        m_result.layers.emplace_back();
+        LayerAnalysis& la = m_result.layers.back();
+        la.id = layer.id;
+        la.layerIndex = idx;
+        if (!layer.kind) {
+            fail(la, "unknown_kind", "has no layer kind");
+            return;
+        }
+        std::vector<TensorInfo> infos;
+        std::vector<const PortTensor*> ins;
+        if (!validateAttrs(la, layer) || !gatherInputs(la, layer, infos, ins)) return;
+
+        LayerContext ctx{layer.attrs, infos, layer.name};
+        auto r = layer.kind->analyze(ctx);
+        if (!r) {
+            fail(la, r.error().code, r.error().message);
+            return;
+        }
+        la.result = std::move(r).value();
+        if (!checkOutputs(la)) return;
+        if (!accountParams(la, layer)) return;
+
+        bool anyInputNeedsGrad = false;
+        for (const auto* t : ins) anyInputNeedsGrad |= t->needsGrad;
+        la.outputNeedsGrad = anyInputNeedsGrad || la.paramsTrainable;
+
+        LayerState& st = m_states[idx];
+        const bool isSource = layer.kind->maxInputs == 0;
+        const auto& consumers = m_outputConsumers[idx];
+        for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
+            PortTensor pt;
+            pt.info = la.result.outputs[o];
+            pt.needsGrad = la.outputNeedsGrad;
+            if (o == 0 && la.result.aliasOf >= 0 && static_cast<std::size_t>(la.result.aliasOf) < ins.size()) {
+                pt.storage = ins[static_cast<std::size_t>(la.result.aliasOf)]->storage;
+            } else {
+                pt.storage = newStorage(pt.info, isSource);
+                if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
+            }
+            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += o < consumers.size() ? consumers[o] : 0;
+            st.outputs.push_back(pt);
+        }
+        if (isSource)
+            for (const auto& pt : st.outputs)
+                m_result.input.addPerSample(pt.info.elem, m_storages[static_cast<std::size_t>(pt.storage)].numel);
+
+        for (int p = 0; p < kProfileCount; ++p) accountSaved(la, static_cast<Profile>(p), ins, st);
+        m_result.caffeBlobNumel += la.caffeTopNumel;
+        m_result.caffeColumnBufferNumel += la.result.caffeColumnBufferNumel;
+        m_result.macs += la.result.macs;
+        accountActivationGradients(la, ins);
+        stepInference(ins, st);
+        la.analysed = true;
+    }
+
+    bool checkOutputs(LayerAnalysis& la)
+    {
+        for (const auto& t : la.result.outputs) {
+            const auto n = t.shape.numel();
+            if (!n.ok() || !checkedMul(n.value(), 8)) {
+                fail(la, "overflow", "output shape " + t.shape.toString() + " is too large to count (64-bit overflow)");
+                return false;
+            }
+            if (!t.shape.allPositive()) {
+                fail(la, "shape", "output shape " + t.shape.toString() + " has a dimension below 1");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    bool accountParams(LayerAnalysis& la, const Layer& layer)
+    {
+        CheckedCount learnable, buffers, total{m_result.paramsTotal};
+        for (const auto& p : la.result.params) {
+            if (!checkedMul(p.numel, 8)) {
+                fail(la, "overflow", std::string("parameter '") + p.name + "' is too large to count (64-bit overflow)");
+                return false;
+            }
+            (p.learnable ? learnable : buffers) += p.numel;
+            la.weights.addFixed(p.elem, p.numel);
+            if (p.learnable) ++la.learnableTensors;
+        }
+        total += learnable;
+        if (!learnable.ok() || !buffers.ok() || !total.ok() || !la.weights.ok()) {
+            fail(la, "overflow", "parameter count overflows 64 bits");
+            return false;
+        }
+        la.learnableParams = learnable.value();
+        la.bufferParams = buffers.value();
+        la.paramsTrainable = layer.trainable && la.learnableParams > 0;
+        m_result.paramsTotal = total.value();
+        m_result.buffers += la.bufferParams;
+        m_result.weights.add(la.weights);
+        if (la.paramsTrainable) {
+            m_result.paramsTrainable += la.learnableParams;
+            m_result.trainableTensors += la.learnableTensors;
+            m_result.trainableWeights.addFixed(ElemKind::Activation, la.learnableParams);
+        }
+        return true;
+    }
+
+    int newStorage(const TensorInfo& info, bool modelInput)
+    {
+        Storage s;
+        s.numel = info.shape.numel().value();
+        s.elem = info.elem;
+        s.modelInput = modelInput;
+        m_storages.push_back(s);
+        return static_cast<int>(m_storages.size() - 1);
+    }
+
+    static bool shouldSave(const SavedTensor& t, const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
+    {
+        switch (t.when) {
+        case SaveWhen::AnyGrad: return true;
+        case SaveWhen::ParamsNeedGrad: return la.paramsTrainable;
+        case SaveWhen::InputNeedsGrad: {
+            const std::size_t i = t.ref == SavedTensor::Ref::Input ? t.index : 0;
+            return i < ins.size() && ins[i]->needsGrad;
+        }
+        }
+        return true;
+    }
+
+    void accountSaved(LayerAnalysis& la, Profile profile, const std::vector<const PortTensor*>& ins, const LayerState& st)
+    {
+        const int p = static_cast<int>(profile);
+        ElemCounts& kept = la.kept[static_cast<std::size_t>(p)];
+        const bool caffe = profile == Profile::Caffe;
+        if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
+        for (const auto& t : la.result.saved[static_cast<std::size_t>(p)]) {
+            if (!caffe && !shouldSave(t, la, ins)) continue;
+            if (t.ref == SavedTensor::Ref::Extra) {
+                kept.addPerSample(t.elem, t.numelPerSample);
+                kept.addFixed(t.elem, t.numelFixed);
+                continue;
+            }
+            int storage = -1;
+            if (t.ref == SavedTensor::Ref::Input && t.index < ins.size()) storage = ins[t.index]->storage;
+            if (t.ref == SavedTensor::Ref::Output && t.index < st.outputs.size()) storage = st.outputs[t.index].storage;
+            if (storage < 0) continue;
+            Storage& s = m_storages[static_cast<std::size_t>(storage)];
+            if (s.kept[static_cast<std::size_t>(p)] || s.modelInput) continue;
+            s.kept[static_cast<std::size_t>(p)] = true;
+            kept.addPerSample(s.elem, s.numel);
+        }
+        m_result.activations[static_cast<std::size_t>(p)].add(kept);
+    }
+
+    void accountActivationGradients(const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
+    {
+        if (!la.outputNeedsGrad) return;
+        Count n = 0;
+        for (const auto& o : la.result.outputs)
+            if (o.elem == ElemKind::Activation) n += o.shape.numel().value();
+        for (const auto* t : ins)
+            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->info.shape.numel().value();
+        m_result.activationGradientPeakNumel = std::max(m_result.activationGradientPeakNumel, n);
+    }
+
+    // Inference liveness: outputs are allocated, then inputs whose last consumer ran are freed.
+    void stepInference(const std::vector<const PortTensor*>& ins, const LayerState& st)
+    {
+        for (const auto& o : st.outputs) {
+            const bool fresh = std::none_of(ins.begin(), ins.end(), [&](const PortTensor* t) { return t->storage == o.storage; });
+            if (fresh) allocateLive(m_storages[static_cast<std::size_t>(o.storage)]);
+        }
+        updatePeak();
+        for (const auto* t : ins) {
+            Storage& s = m_storages[static_cast<std::size_t>(t->storage)];
+            if (--s.consumersLeft == 0) releaseLive(s);
+        }
+    }
+
+    void allocateLive(const Storage& s)
+    {
+        m_liveFp32 += s.numel * elemBytes(s.elem, 4);
+        m_liveHalf += s.numel * elemBytes(s.elem, 2);
+    }
+    void releaseLive(const Storage& s)
+    {
+        m_liveFp32 -= s.numel * elemBytes(s.elem, 4);
+        m_liveHalf -= s.numel * elemBytes(s.elem, 2);
+    }
+    void updatePeak()
+    {
+        m_result.inferencePeakBytesFp32 = std::max(m_result.inferencePeakBytesFp32, m_liveFp32);
+        m_result.inferencePeakBytesHalf = std::max(m_result.inferencePeakBytesHalf, m_liveHalf);
+    }
+
+    const Graph& m_graph;
+    Analysis m_result;
+    std::vector<LayerState> m_states;          // by layer index
+    std::vector<std::vector<int>> m_outputConsumers; // by layer index, by output port
+    std::vector<Storage> m_storages;
+    Count m_liveFp32 = 0;
+    Count m_liveHalf = 0;
+};
+
+} // namespace
+
+Analysis analyze(const Graph& graph)
+{
+    return Analyzer(graph).run();
+}
+
+} // namespace netsizer::core

@@ -1,0 +1,37 @@
+#pragma once
+
+#include "core/analysis/ElemCounts.h"
+#include "core/graph/LayerId.h"
+#include "core/layers/KindResult.h"
+#include "core/util/Result.h"
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+namespace netsizer::core {
+
+// The analysis of one layer (see Analysis). Counts are elements, per sample unless named fixed.
+struct LayerAnalysis {
+    LayerId id{};
+    std::size_t layerIndex = 0; // index into Graph::layers()
+    bool analysed = false;      // false: this layer or one feeding it has an error
+    std::optional<Error> error; // this layer's own error (not set for upstream errors)
+
+    KindResult result;          // outputs, parameter tensors, MACs, saved-tensor rules
+
+    Count learnableParams = 0;  // elements of learnable parameter tensors (trainable or frozen)
+    Count learnableTensors = 0;
+    Count bufferParams = 0;     // elements of buffers (running statistics, counters)
+    ElemCounts weights;         // fixed element counts of parameters and buffers by kind
+    bool paramsTrainable = false; // has learnable params and the layer is not frozen
+    bool outputNeedsGrad = false; // autograd records this layer (PyTorch profiles)
+
+    // Tensors this layer is the first to keep for backward, per profile (the model input
+    // excluded: it is the `input` component).
+    std::array<ElemCounts, kProfileCount> kept;
+    // Caffe: this layer's own top blobs (new storages; in-place tops share the bottom's blob).
+    Count caffeTopNumel = 0;
+};
+
+} // namespace netsizer::core

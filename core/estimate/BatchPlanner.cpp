@@ -1,0 +1,15 @@
+#include "core/estimate/BatchPlanner.h"
+
+#include <algorithm>
+
+namespace netsizer::core {
+
+std::uint64_t largestBatchThatFits(const AffineBytes& total, std::uint64_t capacityBytes, std::uint64_t cap)
+{
+    if (total.fixed > capacityBytes) return 0;
+    const std::uint64_t room = capacityBytes - total.fixed;
+    if (total.perSample == 0) return cap;
+    return std::min(cap, room / total.perSample);
+}
+
+} // namespace netsizer::core

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "core/estimate/AffineBytes.h"
+
+#include <cstdint>
+
+namespace netsizer::core {
+
+// The largest batch b with fixed + b × perSample <= capacity, capped at `cap`
+// (TrainingConfig::kMaxBatch by default). 0 when not even one sample fits. O(1).
+std::uint64_t largestBatchThatFits(const AffineBytes& total, std::uint64_t capacityBytes,
+                                   std::uint64_t cap = 65536);
+
+} // namespace netsizer::core

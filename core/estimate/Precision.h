@@ -1,0 +1,30 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace netsizer::core {
+
+enum class Precision { Fp32, Fp16, Bf16, MixedFp16, MixedBf16 };
+
+struct PrecisionInfo {
+    Precision precision;
+    const char* name;  // "mixed-fp16"
+    const char* label; // "Mixed fp16 (AMP)"
+    std::uint64_t weightBytes;     // the stored (master) weights
+    std::uint64_t gradientBytes;
+    std::uint64_t stateBytes;      // optimizer state
+    std::uint64_t activationBytes; // activations, activation gradients, the input
+    // Mixed precision: bytes per learnable parameter of the half-precision weight copies that
+    // autocast casts once per forward and autograd keeps for backward (a fixed cost, seen in
+    // ../shared/truth `autocast_bf16.saved_fixed_bytes`). 0 otherwise.
+    std::uint64_t castCopyBytes;
+};
+
+const PrecisionInfo& precisionInfo(Precision p);
+const std::vector<PrecisionInfo>& allPrecisions();
+std::optional<Precision> parsePrecision(std::string_view name);
+
+} // namespace netsizer::core

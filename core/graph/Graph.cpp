@@ -1,0 +1,150 @@
+#include "core/graph/Graph.h"
+
+#include <algorithm>
+#include <cassert>
+#include <unordered_set>
+
+namespace netsizer::core {
+
+LayerId Graph::addLayer(Layer layer)
+{
+    assert(!findByName(layer.name) && "layer names must be unique");
+    layer.id = LayerId{m_nextId++};
+    const auto idx = toIndex(layer.id);
+    if (m_indexById.size() <= idx) m_indexById.resize(idx + 1, -1);
+    m_indexById[idx] = static_cast<int>(m_layers.size());
+    m_layers.push_back(std::move(layer));
+    return m_layers.back().id;
+}
+
+void Graph::restoreLayer(Layer layer)
+{
+    assert(!find(layer.id) && "restoring a layer whose id is taken");
+    const auto idx = toIndex(layer.id);
+    if (m_nextId <= idx) m_nextId = idx + 1;
+    if (m_indexById.size() <= idx) m_indexById.resize(idx + 1, -1);
+    m_indexById[idx] = static_cast<int>(m_layers.size());
+    m_layers.push_back(std::move(layer));
+}
+
+bool Graph::removeLayer(LayerId id)
+{
+    const int i = indexOf(id);
+    if (i < 0) return false;
+    m_layers.erase(m_layers.begin() + i);
+    std::erase_if(m_connections, [id](const Connection& c) { return c.from.layer == id || c.to.layer == id; });
+    rebuildIndex();
+    return true;
+}
+
+bool Graph::connect(const Connection& c)
+{
+    if (!find(c.from.layer) || !find(c.to.layer)) return false;
+    if (std::find(m_connections.begin(), m_connections.end(), c) != m_connections.end()) return false;
+    m_connections.push_back(c);
+    return true;
+}
+
+bool Graph::disconnect(const Connection& c)
+{
+    auto it = std::find(m_connections.begin(), m_connections.end(), c);
+    if (it == m_connections.end()) return false;
+    m_connections.erase(it);
+    return true;
+}
+
+int Graph::indexOf(LayerId id) const
+{
+    const auto idx = toIndex(id);
+    return idx < m_indexById.size() ? m_indexById[idx] : -1;
+}
+
+const Layer* Graph::find(LayerId id) const
+{
+    const int i = indexOf(id);
+    return i < 0 ? nullptr : &m_layers[static_cast<std::size_t>(i)];
+}
+
+Layer* Graph::find(LayerId id)
+{
+    const int i = indexOf(id);
+    return i < 0 ? nullptr : &m_layers[static_cast<std::size_t>(i)];
+}
+
+const Layer* Graph::findByName(std::string_view name) const
+{
+    for (const auto& l : m_layers)
+        if (l.name == name) return &l;
+    return nullptr;
+}
+
+std::vector<Connection> Graph::inputsOf(LayerId id) const
+{
+    std::vector<Connection> out;
+    for (const auto& c : m_connections)
+        if (c.to.layer == id) out.push_back(c);
+    std::stable_sort(out.begin(), out.end(), [](const Connection& a, const Connection& b) { return a.to.port < b.to.port; });
+    return out;
+}
+
+std::vector<Connection> Graph::outputsOf(LayerId id) const
+{
+    std::vector<Connection> out;
+    for (const auto& c : m_connections)
+        if (c.from.layer == id) out.push_back(c);
+    return out;
+}
+
+std::string Graph::uniqueName(std::string_view base) const
+{
+    std::unordered_set<std::string> names;
+    for (const auto& l : m_layers) names.insert(l.name);
+    std::string b(base);
+    if (!names.count(b)) return b;
+    for (int n = 2;; ++n) {
+        std::string candidate = b + "_" + std::to_string(n);
+        if (!names.count(candidate)) return candidate;
+    }
+}
+
+Result<std::vector<std::size_t>> Graph::topologicalOrder() const
+{
+    const std::size_t n = m_layers.size();
+    std::vector<int> indegree(n, 0);
+    std::vector<std::vector<std::size_t>> next(n);
+    for (const auto& c : m_connections) {
+        const int from = indexOf(c.from.layer), to = indexOf(c.to.layer);
+        if (from < 0 || to < 0) continue;
+        next[static_cast<std::size_t>(from)].push_back(static_cast<std::size_t>(to));
+        ++indegree[static_cast<std::size_t>(to)];
+    }
+    // Kahn's algorithm; ties broken by insertion order so the result is deterministic and
+    // follows the file's layer order for sequential models.
+    std::vector<std::size_t> order;
+    order.reserve(n);
+    std::vector<std::size_t> ready;
+    for (std::size_t i = n; i-- > 0;)
+        if (indegree[i] == 0) ready.push_back(i);
+    while (!ready.empty()) {
+        const std::size_t i = ready.back();
+        ready.pop_back();
+        order.push_back(i);
+        // push in reverse so that the lowest index pops first
+        for (auto it = next[i].rbegin(); it != next[i].rend(); ++it)
+            if (--indegree[*it] == 0) ready.push_back(*it);
+    }
+    if (order.size() != n) {
+        for (std::size_t i = 0; i < n; ++i)
+            if (indegree[i] > 0)
+                return makeError("cycle", "the connections form a cycle through layer '" + m_layers[i].name + "'", m_layers[i].name);
+    }
+    return order;
+}
+
+void Graph::rebuildIndex()
+{
+    std::fill(m_indexById.begin(), m_indexById.end(), -1);
+    for (std::size_t i = 0; i < m_layers.size(); ++i) m_indexById[toIndex(m_layers[i].id)] = static_cast<int>(i);
+}
+
+} // namespace netsizer::core

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/graph/Connection.h"
+#include "core/graph/Layer.h"
+#include "core/util/Result.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace netsizer::core {
+
+// A network: layers and the connections between their ports. A directed graph that should be
+// acyclic; cycles, dangling ports and shape errors are reported by the analyser, not prevented
+// here, so an editor can hold a half-built network. A plain value type (copyable).
+class Graph {
+public:
+    std::string name; // the model's display name (file format "name")
+
+    // Adds a layer and returns its new id (the id in `layer` is ignored). Layer names must be
+    // unique: asserts when `layer.name` is taken (use uniqueName()).
+    LayerId addLayer(Layer layer);
+    // Adds a layer keeping `layer.id` (undo of a removal). Asserts the id is free.
+    void restoreLayer(Layer layer);
+    // Removes the layer and every connection touching it. False when there is no such layer.
+    bool removeLayer(LayerId id);
+
+    // Adds a connection; false when it already exists or an end names no layer.
+    bool connect(const Connection& c);
+    bool disconnect(const Connection& c);
+
+    const std::vector<Layer>& layers() const { return m_layers; }
+    const std::vector<Connection>& connections() const { return m_connections; }
+    std::size_t size() const { return m_layers.size(); }
+
+    const Layer* find(LayerId id) const;
+    Layer* find(LayerId id);
+    const Layer* findByName(std::string_view name) const;
+    // Index of the layer in layers(), or -1.
+    int indexOf(LayerId id) const;
+
+    // Connections ending at `id`, sorted by input port.
+    std::vector<Connection> inputsOf(LayerId id) const;
+    // Connections starting at `id`, in insertion order.
+    std::vector<Connection> outputsOf(LayerId id) const;
+
+    // `base` if no layer has that name, else "base_2", "base_3", ...
+    std::string uniqueName(std::string_view base) const;
+
+    // Indices into layers() in an order where every layer follows all layers feeding it; an
+    // error naming a layer on a cycle when there is one.
+    Result<std::vector<std::size_t>> topologicalOrder() const;
+
+private:
+    void rebuildIndex();
+
+    std::vector<Layer> m_layers;
+    std::vector<Connection> m_connections;
+    std::vector<int> m_indexById; // LayerId -> index in m_layers, -1 when removed
+    std::uint32_t m_nextId = 1;
+};
+
+} // namespace netsizer::core

@@ -1,0 +1,30 @@
+// The built-in layer kinds. Adding a kind: one file under core/layers/ defining
+// `LayerKind makeXxxKind()` in netsizer::core::kinds, plus one line in the list below.
+// Order here is the palette's order within each category.
+#include "core/layers/KindRegistry.h"
+
+#define NETSIZER_BUILTIN_KINDS(X) \
+    X(Input)                      \
+    X(Dense)                      \
+    X(Conv1D)                     \
+    X(Conv2D)                     \
+    X(Conv3D)                     \
+    X(ReLU)                       \
+    X(Flatten)                    \
+    X(Add)
+
+namespace netsizer::core {
+namespace kinds {
+#define NETSIZER_DECLARE(name) LayerKind make##name##Kind();
+NETSIZER_BUILTIN_KINDS(NETSIZER_DECLARE)
+#undef NETSIZER_DECLARE
+} // namespace kinds
+
+void registerBuiltinKinds(KindRegistry& registry)
+{
+#define NETSIZER_REGISTER(name) registry.add(kinds::make##name##Kind());
+    NETSIZER_BUILTIN_KINDS(NETSIZER_REGISTER)
+#undef NETSIZER_REGISTER
+}
+
+} // namespace netsizer::core

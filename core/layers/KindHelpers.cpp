@@ -1,0 +1,112 @@
+#include "core/layers/KindHelpers.h"
+
+namespace netsizer::core::kinds {
+
+Error rankError(const TensorInfo& in, int rank, const char* layout)
+{
+    return makeError("shape", "expects an input of rank " + std::to_string(rank) + " (" + layout +
+                                  " per sample), got " + in.shape.toString());
+}
+
+std::optional<Error> expectRank(const LayerContext& ctx, int rank, const char* layout, int port)
+{
+    if (ctx.in(port).shape.rank() != rank) return rankError(ctx.in(port), rank, layout);
+    return std::nullopt;
+}
+
+std::optional<Error> expectFloat(const LayerContext& ctx, int port)
+{
+    const ElemKind e = ctx.in(port).elem;
+    if (e == ElemKind::Activation || e == ElemKind::Float32) return std::nullopt;
+    return makeError("dtype", std::string("expects floating-point activations, got ") + elemKindName(e) +
+                                  " values (token ids need an Embedding first)");
+}
+
+std::int64_t windowOutput(const WindowAxis& a)
+{
+    const std::int64_t span = a.dilation * (a.kernel - 1) + 1;
+    const std::int64_t room = a.in + a.padBegin + a.padEnd - span;
+    if (room < 0 || a.stride < 1) return 0;
+    std::int64_t out = room / a.stride + 1;
+    if (a.ceilMode && room % a.stride != 0) {
+        ++out;
+        // PyTorch / Caffe: the last window must start inside the input or the left padding.
+        if ((out - 1) * a.stride >= a.in + a.padBegin) --out;
+    }
+    return out;
+}
+
+bool resolvePadding(const std::string& mode, const IntList& padding, int n, const Shape& spatialIn,
+                    const IntList& kernel, const IntList& stride, const IntList& dilation,
+                    IntList& padBegin, IntList& padEnd, std::string& message)
+{
+    padBegin.assign(static_cast<std::size_t>(n), 0);
+    padEnd.assign(static_cast<std::size_t>(n), 0);
+    if (mode == "valid") return true;
+    if (mode == "same") {
+        for (int i = 0; i < n; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            const std::int64_t in = spatialIn[i];
+            const std::int64_t out = (in + stride[k] - 1) / stride[k];
+            const std::int64_t span = dilation[k] * (kernel[k] - 1) + 1;
+            const std::int64_t total = std::max<std::int64_t>(0, (out - 1) * stride[k] + span - in);
+            padBegin[k] = total / 2;
+            padEnd[k] = total - total / 2;
+        }
+        return true;
+    }
+    const auto len = padding.size();
+    if (len == 1) {
+        padBegin.assign(static_cast<std::size_t>(n), padding[0]);
+        padEnd = padBegin;
+    } else if (len == static_cast<std::size_t>(n)) {
+        padBegin = padding;
+        padEnd = padding;
+    } else if (len == static_cast<std::size_t>(2 * n)) {
+        padBegin.assign(padding.begin(), padding.begin() + n);
+        padEnd.assign(padding.begin() + n, padding.end());
+    } else {
+        message = "'padding' needs 1, " + std::to_string(n) + " or " + std::to_string(2 * n) + " values, got " +
+                  std::to_string(len);
+        return false;
+    }
+    return true;
+}
+
+std::string timesJoin(std::initializer_list<std::int64_t> values)
+{
+    return timesJoin(IntList(values));
+}
+
+std::string timesJoin(const IntList& values)
+{
+    std::string s;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i) s += " × ";
+        s += withThousands(values[i]);
+    }
+    return s;
+}
+
+Count product(const IntList& values)
+{
+    Count p = 1;
+    for (auto v : values) p *= static_cast<Count>(v);
+    return p;
+}
+
+Formula countFormula(std::string quantity, std::string symbolic, std::string substituted, Count value)
+{
+    return Formula{std::move(quantity), std::move(symbolic), std::move(substituted), withThousands(value)};
+}
+
+std::vector<Formula> basicFormulas(const KindResult& r)
+{
+    std::vector<Formula> out;
+    for (std::size_t i = 0; i < r.outputs.size(); ++i)
+        out.push_back(Formula{r.outputs.size() == 1 ? "output shape" : "output " + std::to_string(i) + " shape", "",
+                              "", r.outputs[i].shape.toString()});
+    return out;
+}
+
+} // namespace netsizer::core::kinds

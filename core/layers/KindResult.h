@@ -1,0 +1,110 @@
+#pragma once
+// What a layer kind computes for one layer (core/layers/LayerKind.h). Counts are per sample
+// (the batch dimension never appears) and in elements, never bytes: the estimator turns
+// elements into bytes for the chosen precision.
+
+#include "core/graph/ElemKind.h"
+#include "core/graph/TensorInfo.h"
+#include "core/util/Checked.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace netsizer::core {
+
+// One parameter or buffer tensor of a layer, as PyTorch's state_dict lists them.
+struct ParamTensor {
+    const char* name = "";   // "weight", "bias", "running_mean", "num_batches_tracked", ...
+    Count numel = 0;
+    bool learnable = true;   // false: a buffer (no gradient, no optimizer state)
+    ElemKind elem = ElemKind::Activation; // Activation = the weight dtype; Int64 for counters
+};
+
+// Which framework profile a saved-tensor list belongs to. The analyser fills one list per
+// profile; kinds whose rules agree on all PyTorch devices use KindResult::keepPyTorch().
+enum class Profile : std::uint8_t { PyTorchCuda, PyTorchCpu, Caffe };
+inline constexpr int kProfileCount = 3;
+
+// When a tensor is really saved. PyTorch's autograd codegen (tools/autograd/gen_variable_type.py,
+// `guard_for`) skips saving a tensor that only one derivative formula needs when that formula's
+// output needs no gradient: addmm saves mat1 only when the weight needs a gradient.
+enum class SaveWhen : std::uint8_t {
+    AnyGrad,        // whenever the op is recorded (some input or parameter needs a gradient)
+    ParamsNeedGrad, // only when this layer's learnable parameters are trainable
+    InputNeedsGrad, // only when an input needs a gradient: input `index` for Ref::Input, input 0 otherwise
+};
+
+// One tensor the forward pass keeps alive for backward.
+struct SavedTensor {
+    enum class Ref : std::uint8_t {
+        Input,  // the storage of input `index` (no new memory when something else saved it too)
+        Output, // the storage of output `index`
+        Extra,  // a new tensor of numelPerSample (+ numelFixed) elements: indices, masks, stats
+    };
+    Ref ref = Ref::Input;
+    std::uint8_t index = 0;
+    ElemKind elem = ElemKind::Activation; // Extra only; Input/Output use the tensor's own kind
+    Count numelPerSample = 0; // Extra only
+    Count numelFixed = 0;     // Extra only: batch-independent part (BatchNorm's saved mean)
+    SaveWhen when = SaveWhen::AnyGrad;
+    const char* label = "";   // the autograd node attribute, e.g. "MaxPool2DWithIndicesBackward0.indices"
+};
+
+struct KindResult {
+    std::vector<TensorInfo> outputs;  // one per output port
+    std::vector<ParamTensor> params;
+    Count macs = 0;                   // multiply-accumulates per sample, forward
+    // Output 0 shares the storage of input `aliasOf` (a view such as Flatten, or an in-place op
+    // such as ReLU(inplace=True)); -1 when it is a new tensor.
+    int aliasOf = -1;
+    // Tensors kept for backward, per framework profile. For Profile::Caffe list only what a
+    // layer allocates beyond its top blobs (data + diff of every blob are counted generically):
+    // max-pool indices, dropout masks, BatchNorm's normalised copy.
+    std::array<std::vector<SavedTensor>, kProfileCount> saved;
+    // A fixed scratch buffer in activation elements: the im2col column buffer Caffe's own
+    // convolution allocates per layer for one image. 0 for most kinds.
+    Count caffeColumnBufferNumel = 0;
+
+    // Adds `t` to both PyTorch profiles (CUDA and CPU keep the same tensor).
+    void keepPyTorch(const SavedTensor& t)
+    {
+        saved[static_cast<int>(Profile::PyTorchCuda)].push_back(t);
+        saved[static_cast<int>(Profile::PyTorchCpu)].push_back(t);
+    }
+    void keep(Profile p, const SavedTensor& t) { saved[static_cast<int>(p)].push_back(t); }
+};
+
+// Short builders for the common saved tensors.
+inline SavedTensor savedInput(int index, const char* label, SaveWhen when = SaveWhen::AnyGrad)
+{
+    SavedTensor t;
+    t.ref = SavedTensor::Ref::Input;
+    t.index = static_cast<std::uint8_t>(index);
+    t.when = when;
+    t.label = label;
+    return t;
+}
+inline SavedTensor savedOutput(int index, const char* label, SaveWhen when = SaveWhen::AnyGrad)
+{
+    SavedTensor t;
+    t.ref = SavedTensor::Ref::Output;
+    t.index = static_cast<std::uint8_t>(index);
+    t.when = when;
+    t.label = label;
+    return t;
+}
+inline SavedTensor savedExtra(ElemKind elem, Count perSample, Count fixed, const char* label,
+                              SaveWhen when = SaveWhen::AnyGrad)
+{
+    SavedTensor t;
+    t.ref = SavedTensor::Ref::Extra;
+    t.elem = elem;
+    t.numelPerSample = perSample;
+    t.numelFixed = fixed;
+    t.when = when;
+    t.label = label;
+    return t;
+}
+
+} // namespace netsizer::core
