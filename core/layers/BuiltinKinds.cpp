@@ -11,7 +11,8 @@
     X(Conv3D)                     \
     X(ReLU)                       \
     X(Flatten)                    \
-    X(Add)
+    X(Add)                        \
+    X(Dropout)
 
 namespace netsizer::core {
 namespace kinds {
