@@ -9,6 +9,11 @@
 namespace netsizer::core {
 namespace {
 
+// The largest tensor (output or parameter) the analyser accepts: 2^40 elements (4 TiB in fp32).
+// With this cap, sums over 100,000 layers times 8-byte elements stay far inside 64 bits, and
+// AffineBytes::at() saturates for absurd batches. A dimension of 10^12 is reported, not wrapped.
+constexpr Count kMaxTensorElements = Count{1} << 40;
+
 // One distinct block of memory holding a tensor (views and in-place ops share one).
 struct Storage {
     Count numel = 0;
@@ -190,8 +195,14 @@ private:
     {
         for (const auto& t : la.result.outputs) {
             const auto n = t.shape.numel();
-            if (!n.ok() || !checkedMul(n.value(), 8)) {
-                fail(la, "overflow", "output shape " + t.shape.toString() + " is too large to count (64-bit overflow)");
+            if (!n.ok()) {
+                fail(la, "overflow", "output shape " + t.shape.toString() + " has more elements than 64 bits can count");
+                return false;
+            }
+            if (n.value() > kMaxTensorElements) {
+                fail(la, "overflow", "output shape " + t.shape.toString() + " has " + withThousands(n.value()) +
+                                         " elements per sample; tensors are limited to 2^40 elements so that bytes "
+                                         "× batch never overflow");
                 return false;
             }
             if (!t.shape.allPositive()) {
@@ -206,8 +217,9 @@ private:
     {
         CheckedCount learnable, buffers, total{m_result.paramsTotal};
         for (const auto& p : la.result.params) {
-            if (!checkedMul(p.numel, 8)) {
-                fail(la, "overflow", std::string("parameter '") + p.name + "' is too large to count (64-bit overflow)");
+            if (p.numel > kMaxTensorElements) {
+                fail(la, "overflow", std::string("parameter '") + p.name + "' has " + withThousands(p.numel) +
+                                         " elements; tensors are limited to 2^40 elements");
                 return false;
             }
             (p.learnable ? learnable : buffers) += p.numel;
