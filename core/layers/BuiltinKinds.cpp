@@ -12,7 +12,11 @@
     X(ReLU)                       \
     X(Flatten)                    \
     X(Add)                        \
-    X(Dropout)
+    X(Dropout)                    \
+    X(LRN)                        \
+    X(Scale)                      \
+    X(Crop)                       \
+    X(Slice)
 
 namespace netsizer::core {
 namespace kinds {
