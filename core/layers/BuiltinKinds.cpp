@@ -12,7 +12,17 @@
     X(ReLU)                       \
     X(Flatten)                    \
     X(Add)                        \
-    X(Dropout)
+    X(Dropout)                    \
+    X(Embedding)                  \
+    X(PositionalEmbedding)        \
+    X(LayerNorm)                  \
+    X(GELU)                       \
+    X(RNN)                        \
+    X(LSTM)                       \
+    X(GRU)                        \
+    X(MultiHeadAttention)         \
+    X(Mean)                       \
+    X(TiedDense)
 
 namespace netsizer::core {
 namespace kinds {
