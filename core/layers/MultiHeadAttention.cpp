@@ -15,13 +15,16 @@
 // - the softmax result [heads, S, S_kv]; with dropout the noise and the dropped-out weights too
 //   (CPU: a float noise tensor, CUDA: native_dropout's 1-byte mask);
 // - v [S_kv, E] (BmmBackward0.mat2) and the contiguous attention output [S, E] for out_proj
-//   (AddmmBackward0.mat1).
+//   (AddmmBackward0.mat1);
+// - need_weights (nn.MultiheadAttention's default when called directly; TransformerEncoderLayer
+//   passes False): output 1 = the weights averaged over heads, whose division by num_heads keeps
+//   one more 8-byte scalar (measured: +8 B fixed, nothing per sample).
 // Caffe has no attention layer; its internal tensors are counted as extra blobs (data + diff).
 #include "core/layers/KindHelpers.h"
 
 namespace netsizer::core::kinds {
 namespace {
-enum Attr { kEmbed, kHeads, kDropout, kBias, kCausal, kBatchFirst };
+enum Attr { kEmbed, kHeads, kDropout, kBias, kCausal, kBatchFirst, kNeedWeights };
 
 struct Dims {
     Count S = 0, Skv = 0, E = 0, heads = 1;
@@ -70,6 +73,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     const Count hss = scores.value();
     KindResult r;
     r.outputs.push_back(TensorInfo{Shape{static_cast<std::int64_t>(S), static_cast<std::int64_t>(E)}});
+    if (ctx.b(kNeedWeights)) // weights averaged over the heads
+        r.outputs.push_back(TensorInfo{Shape{static_cast<std::int64_t>(S), static_cast<std::int64_t>(Skv)}});
     r.params.push_back({"in_proj_weight", 3 * E * E, true});
     if (ctx.b(kBias)) r.params.push_back({"in_proj_bias", 3 * E, true});
     r.params.push_back({"out_proj.weight", E * E, true});
@@ -102,6 +107,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
         }
         r.keep(prof, savedExtra(ElemKind::Activation, S * E, 0, "AddmmBackward0.mat1 (attention output, contiguous)",
                                 SaveWhen::ParamsNeedGrad));
+        if (ctx.b(kNeedWeights)) // `sum(dim=1) / num_heads`: the divisor as a 0-dim tensor
+            r.keep(prof, savedExtra(ElemKind::Int64, 0, 1, "DivBackward0.other (num_heads scalar)"));
     }
     r.keep(Profile::Caffe, savedExtra(ElemKind::Activation, 2 * (2 * S * E + 2 * Skv * E + (dropout ? 3 : 2) * hss), 0,
                                       "q, k, v, scores, weights, context blobs, data + diff"));
@@ -155,6 +162,7 @@ LayerKind makeMultiHeadAttentionKind()
         boolParam("causal", false, "Each position attends only to earlier ones (a mask; keeps the same tensors)"),
         boolParam("batch_first", true,
                   "PyTorch batch_first: inputs are transposed to time-major order, so the in-projection keeps a copy"),
+        boolParam("need_weights", false, "Adds output 1: the attention weights averaged over heads [S, S_kv]"),
     };
     k.analyze = analyze;
     k.explain = explain;

@@ -79,6 +79,7 @@ const std::vector<Case>& cases()
         {"mha causal", "MultiHeadAttention", {In{{5, 8}}}, {{"embed_dim", I{8}}, {"num_heads", I{2}}, {"dropout", 0.1}, {"causal", true}}, "", "[5, 8]", 1, 288, 4 * 5 * 64 + 2 * 25 * 8, 350, 8},
         {"mha seq first", "MultiHeadAttention", {In{{5, 8}}}, {{"embed_dim", I{8}}, {"num_heads", I{2}}, {"dropout", 0.1}, {"batch_first", false}}, "", "[5, 8]", 1, 288, 4 * 5 * 64 + 2 * 25 * 8, 310, 8},
         {"mha q k v", "MultiHeadAttention", {In{{5, 8}}, In{{7, 8}}, In{{7, 8}}}, {{"embed_dim", I{8}}, {"num_heads", I{2}}, {"dropout", 0.1}}, "", "[5, 8]", 1, 288, 2 * 5 * 64 + 2 * 7 * 64 + 2 * 35 * 8, 554, 8},
+        {"mha need weights", "MultiHeadAttention", {In{{5, 8}}}, {{"embed_dim", I{8}}, {"num_heads", I{2}}, {"need_weights", true}}, "", "[5, 8]", 2, 288, 4 * 5 * 64 + 2 * 25 * 8, 250, 16},
         {"mha no bias", "MultiHeadAttention", {In{{5, 8}}}, {{"embed_dim", I{8}}, {"num_heads", I{2}}, {"bias", false}}, "", "[5, 8]", 1, 256, 4 * 5 * 64 + 2 * 25 * 8},
         {"mha heads do not divide", "MultiHeadAttention", {In{{128, 512}}}, {{"num_heads", I{7}}}, "attribute"},
         {"mha width mismatch", "MultiHeadAttention", {In{{128, 256}}}, {}, "shape"},
@@ -94,14 +95,14 @@ const std::vector<Case>& cases()
 }
 
 // One layer fed by Input layers; the attributes are set directly (typed as the kind wants them).
-Analysis analyseCase(const Case& c, LayerId& id)
+Analysis analyseCase(const Case& c, LayerId& id, Graph& g)
 {
     GraphBuilder b;
     std::vector<PortRef> ins;
     for (const auto& in : c.inputs)
         ins.push_back({b.add("Input", "in", {}, {{"shape", in.shape}, {"dtype", std::string(in.dtype)}}), 0});
     id = b.add(c.kind, "layer", ins);
-    Graph g = b.take();
+    g = b.take();
     Layer* layer = g.find(id);
     for (const auto& [name, value] : c.attrs) {
         const int i = layer->kind->paramIndex(name);
@@ -109,6 +110,29 @@ Analysis analyseCase(const Case& c, LayerId& id)
         layer->attrs[static_cast<std::size_t>(i)] = value;
     }
     return analyze(g);
+}
+
+const Case& caseNamed(const char* name)
+{
+    for (const auto& c : cases())
+        if (std::string(c.name) == name) return c;
+    Q_ASSERT(false);
+    return cases()[0];
+}
+
+// The kind's explanation for the analysed layer `id` of `g`.
+std::vector<Formula> explainLayer(const Graph& g, const Case& c, LayerId id, const KindResult& r)
+{
+    std::vector<TensorInfo> inputs;
+    for (const auto& in : c.inputs) {
+        TensorInfo t;
+        for (auto d : in.shape) t.shape.push(d);
+        t.elem = std::string(in.dtype) == "int64" ? ElemKind::Int64 : ElemKind::Activation;
+        inputs.push_back(t);
+    }
+    const Layer& layer = *g.find(id);
+    const LayerContext ctx{layer.attrs, inputs, layer.name};
+    return layer.kind->explain(ctx, r);
 }
 
 const LayerAnalysis* find(const Analysis& a, LayerId id)
@@ -130,7 +154,8 @@ void TestLayersSeq::layer()
     QFETCH(int, index);
     const Case& c = cases()[static_cast<std::size_t>(index)];
     LayerId id{};
-    const Analysis a = analyseCase(c, id);
+    Graph g;
+    const Analysis a = analyseCase(c, id, g);
     const LayerAnalysis* la = find(a, id);
     QVERIFY(la);
     if (*c.error) {
@@ -149,24 +174,20 @@ void TestLayersSeq::layer()
         QCOMPARE(kept.bytesPerSample(4) / 4, static_cast<Count>(c.cpuSaved));
         QCOMPARE(kept.bytesFixed(4), c.cpuFixedBytes);
     }
+    const auto formulas = explainLayer(g, c, id, la->result);
+    QVERIFY(formulas.size() >= 2);
+    for (const auto& f : formulas) QVERIFY2(!f.quantity.empty() && !f.value.empty(), f.quantity.c_str());
 }
 
 void TestLayersSeq::explainSubstitutesValues()
 {
-    const Case& c = cases()[12]; // LSTM 256 -> 512, 2 layers
+    const Case& c = caseNamed("lstm 256-512 x2");
     LayerId id{};
-    const Analysis a = analyseCase(c, id);
+    Graph g;
+    const Analysis a = analyseCase(c, id, g);
     QVERIFY(a.ok());
-    GraphBuilder b;
-    auto x = b.add("Input", "in", {}, {{"shape", IntList{35, 256}}});
-    auto l = b.add("LSTM", "lstm", {x}, {{"hidden_size", I{512}}, {"num_layers", I{2}}});
-    Graph g = b.take();
-    const Layer& layer = *g.find(l);
-    const std::vector<TensorInfo> inputs = {TensorInfo{Shape{35, 256}}};
-    const LayerContext ctx{layer.attrs, inputs, layer.name};
-    const auto f = layer.kind->explain(ctx, find(a, id)->result);
     bool layer0 = false, layer1 = false;
-    for (const auto& formula : f) {
+    for (const auto& formula : explainLayer(g, c, id, find(a, id)->result)) {
         if (formula.substituted == "4 × 512 × (256 + 512 + 2)" && formula.value == "1,576,960") layer0 = true;
         if (formula.substituted == "4 × 512 × (512 + 512 + 2)" && formula.value == "2,101,248") layer1 = true;
     }
@@ -177,8 +198,8 @@ void TestLayersSeq::explainSubstitutesValues()
 void TestLayersSeq::lstmParameterNames()
 {
     LayerId id{};
-    const Case& c = cases()[16]; // bidirectional, 2 layers
-    const Analysis a = analyseCase(c, id);
+    Graph g;
+    const Analysis a = analyseCase(caseNamed("lstm bi x2"), id, g);
     QVERIFY(a.ok());
     const auto& params = find(a, id)->result.params;
     QCOMPARE(params.size(), std::size_t{16});
