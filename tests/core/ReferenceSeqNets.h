@@ -1,0 +1,30 @@
+#pragma once
+// Sequence networks built with GraphBuilder exactly as ../shared/truth/models.py defines them
+// (LSTMLanguageModel, TransformerClassifier), plus GPT-2 small (Hugging Face GPT2LMHeadModel
+// with its head tied to the token embedding). Used by tst_truth_seq.
+
+#include "core/graph/Graph.h"
+#include "core/graph/GraphBuilder.h"
+
+namespace netsizer::test {
+
+// Embedding(10000, 256) - Dropout(0.2) - LSTM(256 -> 512, 2 layers, dropout 0.2, batch_first)
+// - Dropout(0.2) - Linear(512, 10000); int64 input [35]. 11,368,208 parameters.
+core::Graph lstmLanguageModel();
+
+// Embedding(10000, 512) + learned positions [128, 512] - 6 × post-norm TransformerEncoderLayer
+// (d_model 512, 8 heads, ff 2048, dropout 0.1, relu, batch_first) - mean over the sequence -
+// Linear(512, 10); int64 input [128]. 24,104,970 parameters.
+core::Graph transformerClassifier();
+
+// One nn.TransformerEncoderLayer of PyTorch 1.13 (post-norm, training path), from primitives:
+// MHA - Dropout - Add - LayerNorm - Dense - ReLU - Dropout - Dense - Dropout - Add - LayerNorm.
+core::LayerId transformerEncoderLayer(core::GraphBuilder& b, core::LayerId x, const std::string& prefix,
+                                      std::int64_t dModel, std::int64_t heads, std::int64_t ff, double dropout);
+
+// GPT-2 small: wte 50257 × 768, wpe 1024 × 768 (looked up), 12 pre-norm blocks (causal MHA,
+// 12 heads, GELU-tanh MLP 3072), ln_f, lm_head tied to wte; int64 input [1024].
+// 124,439,808 parameters.
+core::Graph gpt2Small();
+
+} // namespace netsizer::test

@@ -1,0 +1,127 @@
+// Sequence networks against PyTorch 1.13 ground truth (../shared/truth/out/<model>.json):
+// parameters, weights, gradients, the state of all ten optimizers, activations kept for backward
+// (per sample and fixed) and the input, for Framework::PyTorchCpu in fp32 — what truth.py
+// measured. Builders: ReferenceSeqNets.cpp.
+#include "ReferenceSeqNets.h"
+
+#include "core/analysis/Analysis.h"
+#include "core/estimate/Estimator.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QtTest>
+
+#include <fstream>
+#include <functional>
+
+using namespace netsizer::core;
+using nlohmann::json;
+
+class TestTruthSeq : public QObject {
+    Q_OBJECT
+private slots:
+    void matchesTruth_data();
+    void matchesTruth();
+    void gpt2SmallParams();
+};
+
+namespace {
+struct Net {
+    const char* truth;
+    std::function<Graph()> build;
+};
+const std::vector<Net>& nets()
+{
+    static const std::vector<Net> all = {
+        {"lstm_lm", netsizer::test::lstmLanguageModel},
+        {"transformer_encoder_cls", netsizer::test::transformerClassifier},
+    };
+    return all;
+}
+
+// truth.py's optimizer keys -> our CLI names (../shared/truth/README.md).
+const std::vector<std::pair<const char*, const char*>> kOptimizers = {
+    {"SGD", "sgd"},
+    {"SGD_momentum0.9", "sgd-momentum"},
+    {"SGD_nesterov", "nesterov"},
+    {"Adam", "adam"},
+    {"AdamW", "adamw"},
+    {"Adam_amsgrad", "adam-amsgrad"},
+    {"Adagrad", "adagrad"},
+    {"RMSprop", "rmsprop"},
+    {"RMSprop_momentum0.9", "rmsprop-momentum"},
+    {"Adadelta", "adadelta"},
+};
+
+Count u(const json& j, const char* key) { return static_cast<Count>(j.at(key).get<double>()); }
+} // namespace
+
+void TestTruthSeq::matchesTruth_data()
+{
+    QTest::addColumn<int>("net");
+    for (std::size_t i = 0; i < nets().size(); ++i) QTest::newRow(nets()[i].truth) << static_cast<int>(i);
+}
+
+void TestTruthSeq::matchesTruth()
+{
+    QFETCH(int, net);
+    const Net& n = nets()[static_cast<std::size_t>(net)];
+    const std::string path = std::string(NETSIZER_SHARED_DIR) + "/truth/out/" + n.truth + ".json";
+    std::ifstream file(path);
+    if (!file) QSKIP(("no ground truth at " + path + " (../shared/truth not present)").c_str());
+    const json t = json::parse(file);
+
+    const Analysis a = analyze(n.build());
+    QVERIFY2(a.ok(), a.errors.empty() ? "" : a.errors[0].describe().c_str());
+    QCOMPARE(a.paramsTotal, u(t, "param_count"));
+    QCOMPARE(a.buffers, u(t, "buffer_numel"));
+
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorchCpu;
+    cfg.precision = Precision::Fp32;
+    cfg.batch = 2;
+    for (const auto& [truthKey, ours] : kOptimizers) {
+        cfg.optimizer = *parseOptimizer(ours);
+        const MemoryBreakdown m = estimate(a, cfg, 0);
+        QCOMPARE(m[Component::Weights].fixed, u(t, "param_bytes") + u(t, "buffer_bytes"));
+        QCOMPARE(m[Component::Gradients].fixed, u(t, "grad_bytes"));
+        const Count state = u(t.at("optimizers").at(truthKey), "state_bytes_total");
+        QVERIFY2(m[Component::OptimizerState].fixed == state,
+                 (std::string(truthKey) + ": ours " + std::to_string(m[Component::OptimizerState].fixed) + ", truth " +
+                  std::to_string(state))
+                     .c_str());
+    }
+
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    const Count perSample = m[Component::Activations].perSample;
+    const Count truthPerSample = u(t, "saved_activation_excl_input_per_sample_bytes");
+    qInfo("%s activations per sample: ours %llu B, truth %llu B (%+.3f %%); fixed ours %llu B, truth %.0f B", n.truth,
+          static_cast<unsigned long long>(perSample), static_cast<unsigned long long>(truthPerSample),
+          100.0 * (static_cast<double>(perSample) - static_cast<double>(truthPerSample)) / static_cast<double>(truthPerSample),
+          static_cast<unsigned long long>(m[Component::Activations].fixed), t.at("saved_activation_fixed_bytes").get<double>());
+    // Every rule behind these two networks was derived from the truth's storage list: exact.
+    QCOMPARE(perSample, truthPerSample);
+    QCOMPARE(m[Component::Activations].fixed, u(t, "saved_activation_fixed_bytes"));
+    QCOMPARE(m[Component::Input].perSample, u(t, "input_per_sample_bytes"));
+}
+
+void TestTruthSeq::gpt2SmallParams()
+{
+    const Analysis a = analyze(netsizer::test::gpt2Small());
+    QVERIFY2(a.ok(), a.errors.empty() ? "" : a.errors[0].describe().c_str());
+    // Hugging Face GPT2LMHeadModel.num_parameters() with lm_head tied to wte.
+    QCOMPARE(a.paramsTotal, Count{124439808});
+    // wte, wpe; per block 2 LayerNorms × 2, attention 4, MLP 4; ln_f 2. lm_head owns none.
+    QCOMPARE(a.trainableTensors, Count{2 + 12 * 12 + 2});
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorchCpu;
+    cfg.optimizer = Optimizer::AdamW;
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    QCOMPARE(m[Component::Weights].fixed, Count{124439808} * 4);
+    QCOMPARE(m[Component::OptimizerState].fixed, Count{124439808} * 8 + 148 * 4);
+    // Fixed activations: wpe's 1,024 int64 position ids, and each attention's float64 1/√d.
+    QCOMPARE(m[Component::Activations].fixed, Count{1024 * 8 + 12 * 8});
+}
+
+QTEST_APPLESS_MAIN(TestTruthSeq)
+#include "tst_truth_seq.moc"
