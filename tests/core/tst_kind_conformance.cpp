@@ -68,7 +68,8 @@ void TestKindConformance::analyseOnTypicalInputs()
         return;
     }
     const std::vector<std::pair<IntList, std::string>> inputs = {
-        {{64}, "float32"}, {{16, 64}, "float32"}, {{16, 32, 32}, "float32"}, {{8, 8, 16, 16}, "float32"}, {{12}, "int64"}};
+        {{64}, "float32"}, {{16, 64}, "float32"}, {{16, 32, 32}, "float32"}, {{8, 8, 16, 16}, "float32"}, {{12}, "int64"},
+        {{16, 512}, "float32"}}; // [sequence, d_model] at the attention layers' default width
     int analysed = 0;
     for (const auto& [shape, dtype] : inputs) {
         GraphBuilder b;

@@ -71,19 +71,19 @@ std::vector<ExampleModel> exampleModels()
     out.push_back(fromReference("unet_small.json", "unet_small", "U-Net (small)",
                                 "A small U-Net for 1×128×128 segmentation (16-32-64-128-256 channels), 1,942,289 parameters.", 16));
     {
-        Graph g = testing_seq::lstmLanguageModel();
+        Graph g = netsizer::test::lstmLanguageModel();
         g.name = "LSTM language model";
         out.push_back({"lstm_lm.json", "lstm_lm", 11368208,
                        withTraining(std::move(g), "Word-level LSTM LM: Embedding 10,000×256, 2-layer LSTM 512, 35 tokens.", 64)});
     }
     {
-        Graph g = testing_seq::transformerClassifier();
+        Graph g = netsizer::test::transformerClassifier();
         g.name = "Transformer encoder";
         out.push_back({"transformer_encoder.json", "transformer_encoder_cls", 24104970,
                        withTraining(std::move(g), "6-layer Transformer encoder classifier (d_model 512, 8 heads), 128 tokens.", 32)});
     }
     {
-        Graph g = testing_seq::gpt2Small();
+        Graph g = netsizer::test::gpt2Small();
         g.name = "GPT-2 small";
         out.push_back({"gpt2_small.json", "", 124439808,
                        withTraining(std::move(g), "GPT-2 small (124M), 1,024 tokens, LM head tied to the token embedding.", 8)});
