@@ -13,6 +13,7 @@
     X(Flatten)                \
     X(Add)                    \
     X(Dropout)                \
+    X(StochasticDepth)        \
     X(ConvTranspose2D)        \
     X(MaxPool1D)              \
     X(MaxPool2D)              \

@@ -113,6 +113,11 @@ const std::vector<KindCase>& cases()
         {"prelu bad count", "PReLU", {{16, 4, 4}}, {{"num_parameters", I{3}}}, "attribute"},
         {"elu", "ELU", {{8}}, {}, "", {8}, 0, 0, 0, 32},
         {"silu", "SiLU", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 128},
+        {"silu inplace (copy)", "SiLU", {{8, 2, 2}}, {{"inplace", true}}, "", {8, 2, 2}, 0, 0, 0, 128},
+        // torchvision row mode: one float noise value per sample; batch mode: one in all (fixed)
+        {"stochastic depth row", "StochasticDepth", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 4},
+        {"stochastic depth batch", "StochasticDepth", {{8, 2, 2}}, {{"mode", std::string("batch")}}, "", {8, 2, 2}, 0, 0, 0, 0, 4},
+        {"stochastic depth p=0", "StochasticDepth", {{8, 2, 2}}, {{"p", 0.0}}, "", {8, 2, 2}},
         {"hardswish", "HardSwish", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 128},
         // keeps its result 200·4; Caffe scale_ = 200/20 per sample, sum_multiplier_ 20 fixed
         {"softmax last", "Softmax", {{10, 20}}, {}, "", {10, 20}, 0, 0, 0, 800, 0, 40, 80},
