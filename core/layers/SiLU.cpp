@@ -2,8 +2,8 @@
 // `silu: self: silu_backward(grad, self)`): autograd keeps the input, the output is free.
 // In place (torchvision 0.14's EfficientNet builds SiLU(inplace=True)) the node is still
 // SiluBackward0 keeping `self` in a storage of its own: ../shared/truth efficientnet_b0 lists
-// 49 SiluBackward0.self storages distinct from the outputs the next layers keep (the in-place
-// path saves a copy of the original input). So in place: the output shares the input's
+// 49 SiluBackward0.self storages distinct from the outputs the next layers keep (consistent
+// with autograd keeping a copy of the original input for an in-place op that needs `self`). So in place: the output shares the input's
 // storage and a copy of the input is kept — the same bytes as out of place.
 #include "core/layers/KindHelpers.h"
 
