@@ -12,6 +12,8 @@
 namespace netsizer::testing {
 using namespace netsizer::core;
 namespace {
+
+// models.py LeNet5: conv-tanh-avgpool ×2, flatten, fc-tanh ×2, fc.
 Graph lenet5()
 {
     Net n;
@@ -25,7 +27,8 @@ Graph lenet5()
     return n.b.take();
 }
 
-// Shared by AlexNet and VGG: Dropout, Linear, ReLU, ... in torchvision's order.
+// torchvision AlexNet: features, AdaptiveAvgPool2d((6, 6)), classifier Dropout, Linear, ReLU,
+// Dropout, Linear, ReLU, Linear.
 Graph alexnet()
 {
     Net n;
