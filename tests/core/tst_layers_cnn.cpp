@@ -15,6 +15,7 @@ private slots:
     void kind_data();
     void kind();
     void explainSubstitutesValues();
+    void tokenIdsAreRejected();
     void registryIsConsistent();
 };
 
@@ -282,6 +283,24 @@ void TestLayersCnn::explainSubstitutesValues()
     QCOMPARE(QString::fromStdString(find(pool, "output w").value), QString("7"));
     QCOMPARE(QString::fromStdString(find(pool, "saved: MaxPool2DWithIndicesBackward0.result1 (indices)").value),
              QString("392 elements")); // 8 × 7 × 7 int64
+}
+
+void TestLayersCnn::tokenIdsAreRejected()
+{
+    // int64 token ids are not activations: the kinds name the problem instead of guessing.
+    for (const char* kind : {"Tanh", "BatchNorm", "MaxPool1D", "Softmax", "Multiply"}) {
+        GraphBuilder b;
+        auto ids = b.add("Input", "tokens", {}, {{"shape", IntList{4, 35}}, {"dtype", std::string("int64")}});
+        const LayerKind* k = KindRegistry::builtin().find(kind);
+        QVERIFY(k);
+        std::vector<PortRef> ins(static_cast<std::size_t>(k->minInputs), PortRef{ids, 0});
+        if (ins.size() > 1) ins[1] = PortRef{b.add("Input", "tokens2", {}, {{"shape", IntList{4, 35}}}), 0};
+        b.add(kind, "under_test", ins);
+        const Analysis a = analyze(b.take());
+        QCOMPARE(a.errors.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(a.errors[0].code), QString("dtype"));
+        QCOMPARE(QString::fromStdString(a.errors[0].path), QString("under_test"));
+    }
 }
 
 void TestLayersCnn::registryIsConsistent()
