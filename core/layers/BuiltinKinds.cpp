@@ -49,7 +49,8 @@
     X(GRU)                  \
     X(MultiHeadAttention)   \
     X(Mean)                 \
-    X(TiedDense)
+    X(TiedDense)            \
+    X(StochasticDepth)
 
 namespace netsizer::core {
 namespace kinds {

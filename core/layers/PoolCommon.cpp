@@ -120,6 +120,8 @@ LayerKind makePoolKind(int n, PoolOp op, const char* id, const char* displayName
                               " inputs. Keeps its input and the argmax indices (int64 in PyTorch, int32 in Caffe)."
                         : std::string("Average over sliding windows of ") + layout +
                               " inputs. Keeps its input for backward in PyTorch.";
+    // Keras spellings of the same layer.
+    k.aliases = {std::string(op == PoolOp::Max ? "MaxPooling" : "AveragePooling") + std::to_string(n) + "D"};
     k.params = {
         listParam("kernel_size", {2}, 1, 1e6, n, n, "px", "Window size per spatial axis"),
         listParam("stride", {0}, 0, 1e6, n, n, "px", "Step per spatial axis; 0 means the kernel size (PyTorch's default)"),

@@ -3,7 +3,8 @@
 // In place (torchvision 0.14's MobileNetV2 builds ReLU6(inplace=True)) the node is still
 // HardtanhBackward0 with a saved `self` in a storage of its own: ../shared/truth
 // mobilenet_v2 lists 35 `HardtanhBackward0.self` storages distinct from the ReLU6 outputs that
-// the next convolution keeps (the in-place autograd path saves the original input as a copy).
+// the next convolution keeps (consistent with autograd keeping a copy of the original input
+// for an in-place op whose derivative needs `self`).
 // So in place: the output shares the input's storage and a copy of the input is kept.
 #include "core/layers/KindHelpers.h"
 

@@ -57,12 +57,11 @@ LayerKind makeUpsampleKind()
         listParam("size", {0}, 0, 1e9, 1, 3, "px", "Output size per spatial axis; 0 means use scale_factor"),
     };
     k.analyze = analyze;
-    k.explain = [](const LayerContext& c, const KindResult& r) {
+    k.explain = [](const LayerContext&, const KindResult& r) {
         auto f = basicFormulas(r);
         if (r.macs)
             f.push_back(countFormula("MACs", "4 × output elements",
                                      "4 × " + withThousands(r.outputs[0].shape.numel().value()), r.macs));
-        (void)c;
         return f;
     };
     return k;

@@ -5,51 +5,15 @@
 // new tensor: the number of kept storages is the same (ReLU keeps the sum instead).
 #include "tests/core/ReferenceNets.h"
 
-#include "core/graph/GraphBuilder.h"
+#include "tests/core/NetBuilder.h"
 
 #include <cassert>
 
 namespace netsizer::testing {
 using namespace netsizer::core;
 namespace {
-using I = std::int64_t;
 
-// Thin wrappers so the network definitions read like the PyTorch modules.
-class Net {
-public:
-    LayerId input(IntList shape) { return b.add("Input", "input", {}, {{"shape", shape}}); }
-    LayerId conv(const std::string& n, LayerId x, I filters, I k, I stride = 1, I pad = 0, bool bias = true, I groups = 1)
-    {
-        return b.add("Conv2D", n, {x},
-                     {{"filters", filters}, {"kernel_size", IntList{k}}, {"stride", IntList{stride}},
-                      {"padding", IntList{pad}}, {"bias", bias}, {"groups", groups}});
-    }
-    LayerId bn(const std::string& n, LayerId x) { return b.add("BatchNorm", n, {x}); }
-    LayerId relu(const std::string& n, LayerId x, bool inplace = true) { return b.add("ReLU", n, {x}, {{"inplace", inplace}}); }
-    LayerId relu6(const std::string& n, LayerId x) { return b.add("ReLU6", n, {x}, {{"inplace", true}}); }
-    LayerId tanh(const std::string& n, LayerId x) { return b.add("Tanh", n, {x}); }
-    LayerId maxpool(const std::string& n, LayerId x, I k, I stride, I pad = 0)
-    {
-        return b.add("MaxPool2D", n, {x}, {{"kernel_size", IntList{k}}, {"stride", IntList{stride}}, {"padding", IntList{pad}}});
-    }
-    LayerId avgpool(const std::string& n, LayerId x, I k) { return b.add("AvgPool2D", n, {x}, {{"kernel_size", IntList{k}}}); }
-    LayerId adaptive(const std::string& n, LayerId x, I size)
-    {
-        return b.add("AdaptiveAvgPool2D", n, {x}, {{"output_size", IntList{size}}});
-    }
-    LayerId flatten(const std::string& n, LayerId x) { return b.add("Flatten", n, {x}); }
-    LayerId dense(const std::string& n, LayerId x, I units) { return b.add("Dense", n, {x}, {{"units", units}}); }
-    LayerId dropout(const std::string& n, LayerId x, double p) { return b.add("Dropout", n, {x}, {{"p", p}}); }
-    LayerId add(const std::string& n, LayerId a, LayerId c) { return b.add("Add", n, {a, c}); }
-    // conv (no bias) → BN → ReLU(inplace): torchvision's and UNet's basic unit.
-    LayerId convBnRelu(const std::string& n, LayerId x, I filters, I k, I stride, I pad)
-    {
-        return relu(n + ".relu", bn(n + ".bn", conv(n + ".conv", x, filters, k, stride, pad, false)));
-    }
-
-    GraphBuilder b;
-};
-
+// models.py LeNet5: conv-tanh-avgpool ×2, flatten, fc-tanh ×2, fc.
 Graph lenet5()
 {
     Net n;
@@ -63,7 +27,8 @@ Graph lenet5()
     return n.b.take();
 }
 
-// Shared by AlexNet and VGG: Dropout, Linear, ReLU, ... in torchvision's order.
+// torchvision AlexNet: features, AdaptiveAvgPool2d((6, 6)), classifier Dropout, Linear, ReLU,
+// Dropout, Linear, ReLU, Linear.
 Graph alexnet()
 {
     Net n;
@@ -81,20 +46,22 @@ Graph alexnet()
     return n.b.take();
 }
 
-Graph vgg16()
+// torchvision VGG: `cfg` channels, 0 = MaxPool2d(2, 2); conv 3 × 3 pad 1 (+ BatchNorm2d for
+// the _bn variants), ReLU(inplace=True); AdaptiveAvgPool2d((7, 7)); classifier Linear, ReLU,
+// Dropout, Linear, ReLU, Dropout, Linear.
+Graph vgg(const std::vector<I>& cfg, bool batchNorm)
 {
     Net n;
     auto x = n.input({3, 224, 224});
-    const I cfg[] = {64, 64, 0, 128, 128, 0, 256, 256, 256, 0, 512, 512, 512, 0, 512, 512, 512, 0};
     int i = 0;
     for (I c : cfg) {
         if (c == 0) {
             x = n.maxpool("features." + std::to_string(i++), x, 2, 2);
-        } else {
-            x = n.conv("features." + std::to_string(i), x, c, 3, 1, 1);
-            x = n.relu("features." + std::to_string(i + 1), x);
-            i += 2;
+            continue;
         }
+        x = n.conv("features." + std::to_string(i++), x, c, 3, 1, 1);
+        if (batchNorm) x = n.bn("features." + std::to_string(i++), x);
+        x = n.relu("features." + std::to_string(i++), x);
     }
     x = n.flatten("flatten", n.adaptive("avgpool", x, 7));
     x = n.dropout("classifier.2", n.relu("classifier.1", n.dense("classifier.0", x, 4096)), 0.5);
@@ -102,6 +69,8 @@ Graph vgg16()
     n.dense("classifier.6", x, 1000);
     return n.b.take();
 }
+const std::vector<I> kVgg11 = {64, 0, 128, 0, 256, 256, 0, 512, 512, 0, 512, 512, 0};
+const std::vector<I> kVgg16 = {64, 64, 0, 128, 128, 0, 256, 256, 256, 0, 512, 512, 512, 0, 512, 512, 512, 0};
 
 // torchvision BasicBlock (expansion 1) and Bottleneck (expansion 4, stride on the 3 × 3).
 LayerId resnetBlock(Net& n, const std::string& p, LayerId x, I inC, I planes, I stride, bool bottleneck)
@@ -205,10 +174,16 @@ Graph unetSmall()
 
 } // namespace
 
+// ReferenceNetsMore.cpp
+core::Graph googlenet();
+core::Graph densenet121();
+core::Graph efficientnetB0();
+
 const std::vector<std::string>& referenceNetNames()
 {
     static const std::vector<std::string> names = {"lenet5", "alexnet", "vgg16", "resnet18", "resnet50",
-                                                   "mobilenet_v2", "unet_small"};
+                                                   "mobilenet_v2", "unet_small",
+                                                   "vgg11", "vgg16_bn", "googlenet", "densenet121", "efficientnet_b0"};
     return names;
 }
 
@@ -218,11 +193,16 @@ ReferenceNet referenceNet(const std::string& name)
     ReferenceNet r;
     if (name == "lenet5") r = {name, lenet5(), 61'706, "fc3"};
     else if (name == "alexnet") r = {name, alexnet(), 61'100'840, "classifier.6"};
-    else if (name == "vgg16") r = {name, vgg16(), 138'357'544, "classifier.6"};
+    else if (name == "vgg11") r = {name, vgg(kVgg11, false), 132'863'336, "classifier.6"};
+    else if (name == "vgg16") r = {name, vgg(kVgg16, false), 138'357'544, "classifier.6"};
+    else if (name == "vgg16_bn") r = {name, vgg(kVgg16, true), 138'365'992, "classifier.6"};
     else if (name == "resnet18") r = {name, resnet(r18, false), 11'689'512, "fc"};
     else if (name == "resnet50") r = {name, resnet(r50, true), 25'557'032, "fc"};
     else if (name == "mobilenet_v2") r = {name, mobilenetV2(), 3'504'872, "classifier.1"};
     else if (name == "unet_small") r = {name, unetSmall(), 1'942'289, "outc"};
+    else if (name == "googlenet") r = {name, googlenet(), 6'624'904, "fc"};
+    else if (name == "densenet121") r = {name, densenet121(), 7'978'856, "classifier"};
+    else if (name == "efficientnet_b0") r = {name, efficientnetB0(), 5'288'548, "classifier.1"};
     else assert(false && "unknown reference network");
     r.graph.name = name;
     return r;

@@ -1,7 +1,8 @@
 #pragma once
 // Reference networks built in code with GraphBuilder, layer for layer as PyTorch builds them:
-// torchvision 0.14 (weights=None) for AlexNet, VGG16, ResNet-18/50 and MobileNetV2, and the
-// custom LeNet-5 and UNet-small of ../shared/truth/models.py. Their measured memory is in
+// torchvision 0.14 (weights=None) for AlexNet, VGG11/16/16-BN, ResNet-18/50, MobileNetV2,
+// GoogLeNet, DenseNet-121 and EfficientNet-B0, and the custom LeNet-5 and UNet-small of
+// ../shared/truth/models.py. Their measured memory is in
 // ../shared/truth/out/<truthName>.json; tests compare NetSizer's estimate with it.
 // Reusable by any test (link ReferenceNets.cpp and netsizer_core).
 
@@ -22,8 +23,7 @@ struct ReferenceNet {
 
 // Names accepted by referenceNet(), in a stable order.
 const std::vector<std::string>& referenceNetNames();
-// Builds the network `truthName` ("lenet5", "alexnet", "vgg16", "resnet18", "resnet50",
-// "mobilenet_v2", "unet_small"). Asserts on an unknown name.
+// Builds the network `truthName` (one of referenceNetNames()). Asserts on an unknown name.
 ReferenceNet referenceNet(const std::string& truthName);
 
 // Freezes every layer except `keep` (the truth's finetune_last_linear setting).

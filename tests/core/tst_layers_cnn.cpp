@@ -15,6 +15,7 @@ private slots:
     void kind_data();
     void kind();
     void explainSubstitutesValues();
+    void tokenIdsAreRejected();
     void registryIsConsistent();
 };
 
@@ -31,6 +32,8 @@ struct KindCase {
     // fp32 bytes this layer is first to keep (PyTorch CPU == CUDA for these kinds): per sample,
     // fixed; then Caffe's extras beyond its blobs.
     Count kept = 0, keptFixed = 0, caffe = 0, caffeFixed = 0;
+    // Caffe's im2col buffer (workspace, elements, one image).
+    Count caffeColumns = 0;
 };
 
 using L = IntList;
@@ -41,16 +44,20 @@ using I = std::int64_t;
 const std::vector<KindCase>& cases()
 {
     static const std::vector<KindCase> all = {
-        // 256×128×2×2 + 128; out (8−1)×2 + 1×(2−1) + 1 = 16; MACs 256·64 inputs × 128·4; input 256·64·4 B
-        {"convT k2s2", "ConvTranspose2D", {{256, 8, 8}}, {{"filters", I{128}}}, "", {128, 16, 16}, 131200, 0, 8388608, 65536},
+        // 256×128×2×2 + 128; out (8−1)×2 + 1×(2−1) + 1 = 16; MACs 256·64 inputs × 128·4; input 256·64·4 B;
+        // Caffe Deconvolution columns: out/groups·k² (512) × groups (1) × input positions (64)
+        {"convT k2s2", "ConvTranspose2D", {{256, 8, 8}}, {{"filters", I{128}}}, "", {128, 16, 16}, 131200, 0, 8388608, 65536,
+         0, 0, 0, 32768},
+        {"convT 1x1 no columns", "ConvTranspose2D", {{4, 5, 5}}, {{"filters", I{2}}, {"kernel_size", L{1}}, {"stride", L{1}}},
+         "", {2, 5, 5}, 10, 0, 200, 400, 0, 0, 0, 0},
         // out (7−1)×2 − 2 + 2 + 1 + 1 = 14; 16×8×9 + 8; MACs 784 × 72; Caffe col buffer is workspace, not kept
         {"convT k3s2p1op1", "ConvTranspose2D", {{16, 7, 7}},
          {{"filters", I{8}}, {"kernel_size", L{3}}, {"stride", L{2}}, {"padding", L{1}}, {"output_padding", L{1}}},
-         "", {8, 14, 14}, 1160, 0, 56448, 3136},
+         "", {8, 14, 14}, 1160, 0, 56448, 3136, 0, 0, 0, 72 * 49},
         // groups 2, no bias: 4 × 6/2 × 9 = 108; out 5 − 1 + 2 + 1 = 7; MACs 100 × 27
         {"convT groups", "ConvTranspose2D", {{4, 5, 5}},
          {{"filters", I{6}}, {"kernel_size", L{3}}, {"stride", L{1}}, {"groups", I{2}}, {"bias", false}},
-         "", {6, 7, 7}, 108, 0, 2700, 400},
+         "", {6, 7, 7}, 108, 0, 2700, 400, 0, 0, 0, 27 * 2 * 25},
         {"convT bad groups", "ConvTranspose2D", {{4, 5, 5}}, {{"filters", I{6}}, {"groups", I{4}}}, "attribute"},
         {"convT output_padding >= stride", "ConvTranspose2D", {{4, 5, 5}}, {{"output_padding", L{2}}}, "attribute"},
         {"convT rank", "ConvTranspose2D", {{4, 5}}, {}, "shape"},
@@ -113,6 +120,11 @@ const std::vector<KindCase>& cases()
         {"prelu bad count", "PReLU", {{16, 4, 4}}, {{"num_parameters", I{3}}}, "attribute"},
         {"elu", "ELU", {{8}}, {}, "", {8}, 0, 0, 0, 32},
         {"silu", "SiLU", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 128},
+        {"silu inplace (copy)", "SiLU", {{8, 2, 2}}, {{"inplace", true}}, "", {8, 2, 2}, 0, 0, 0, 128},
+        // torchvision row mode: one float noise value per sample; batch mode: one in all (fixed)
+        {"stochastic depth row", "StochasticDepth", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 4},
+        {"stochastic depth batch", "StochasticDepth", {{8, 2, 2}}, {{"mode", std::string("batch")}}, "", {8, 2, 2}, 0, 0, 0, 0, 4},
+        {"stochastic depth p=0", "StochasticDepth", {{8, 2, 2}}, {{"p", 0.0}}, "", {8, 2, 2}},
         {"hardswish", "HardSwish", {{8, 2, 2}}, {}, "", {8, 2, 2}, 0, 0, 0, 128},
         // keeps its result 200·4; Caffe scale_ = 200/20 per sample, sum_multiplier_ 20 fixed
         {"softmax last", "Softmax", {{10, 20}}, {}, "", {10, 20}, 0, 0, 0, 800, 0, 40, 80},
@@ -229,6 +241,7 @@ void TestLayersCnn::kind()
     QCOMPARE(toBytes(cuda, true), c.keptFixed);
     QCOMPARE(toBytes(caffe, false), c.caffe);
     QCOMPARE(toBytes(caffe, true), c.caffeFixed);
+    QCOMPARE(la->result.caffeColumnBufferNumel, c.caffeColumns);
 }
 
 void TestLayersCnn::explainSubstitutesValues()
@@ -270,6 +283,24 @@ void TestLayersCnn::explainSubstitutesValues()
     QCOMPARE(QString::fromStdString(find(pool, "output w").value), QString("7"));
     QCOMPARE(QString::fromStdString(find(pool, "saved: MaxPool2DWithIndicesBackward0.result1 (indices)").value),
              QString("392 elements")); // 8 × 7 × 7 int64
+}
+
+void TestLayersCnn::tokenIdsAreRejected()
+{
+    // int64 token ids are not activations: the kinds name the problem instead of guessing.
+    for (const char* kind : {"Tanh", "BatchNorm", "MaxPool1D", "Softmax", "Multiply"}) {
+        GraphBuilder b;
+        auto ids = b.add("Input", "tokens", {}, {{"shape", IntList{4, 35}}, {"dtype", std::string("int64")}});
+        const LayerKind* k = KindRegistry::builtin().find(kind);
+        QVERIFY(k);
+        std::vector<PortRef> ins(static_cast<std::size_t>(k->minInputs), PortRef{ids, 0});
+        if (ins.size() > 1) ins[1] = PortRef{b.add("Input", "tokens2", {}, {{"shape", IntList{4, 35}}}), 0};
+        b.add(kind, "under_test", ins);
+        const Analysis a = analyze(b.take());
+        QCOMPARE(a.errors.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(a.errors[0].code), QString("dtype"));
+        QCOMPARE(QString::fromStdString(a.errors[0].path), QString("under_test"));
+    }
 }
 
 void TestLayersCnn::registryIsConsistent()

@@ -23,6 +23,8 @@ private slots:
     void network();
     void finetune_data();
     void finetune();
+    void autocastBf16_data();
+    void autocastBf16();
 };
 
 namespace {
@@ -151,6 +153,54 @@ void TestTruthCnn::finetune()
     const QJsonObject fit = ft["fits"].toObject()["saved_activation_excl_input_bytes"].toObject();
     QCOMPARE(m[Component::Activations].perSample, num(fit, "slope"));
     QCOMPARE(m[Component::Activations].fixed, num(ft, "saved_fixed_bytes"));
+}
+
+void TestTruthCnn::autocastBf16_data()
+{
+    addRows();
+}
+
+// Mixed bf16 against the truth's CPU autocast run. Two known gaps of the estimator (not of the
+// kinds), kept as expected failures so that fixing them shows up as XPASS:
+// - fixed: torch 1.13 keeps bf16 copies of conv/linear *weights* only (no biases, no BatchNorm
+//   affine, no ConvTranspose2d, which CPU autocast runs in fp32); the estimator charges 2 B for
+//   every parameter. Truth fixed = 2 × conv/linear weights + BatchNorm statistics, for all 12.
+// - per sample: the first conv keeps a bf16 copy of the fp32 model input (+2 B × input
+//   elements), and ConvTranspose2d (fp32 under CPU autocast) keeps an fp32 copy of its bf16
+//   input, 4 B per element beyond the bf16 tensor the ReLU keeps (UNet-small: 983,040 B).
+void TestTruthCnn::autocastBf16()
+{
+    QFETCH(QString, model);
+    ReferenceNet net = netsizer::testing::referenceNet(model.toStdString());
+    const QJsonObject t = loadTruth(net.truthName);
+    if (t.isEmpty()) QSKIP("../shared/truth/out/<model>.json is absent: nothing to compare with");
+    const QJsonObject ac = t["autocast_bf16"].toObject();
+    const Analysis a = analyze(net.graph);
+    QVERIFY(a.ok());
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorchCpu;
+    cfg.precision = Precision::MixedBf16;
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    const Count truthFixed = num(ac, "saved_fixed_bytes"), truthPerSample = num(ac, "saved_per_sample_bytes");
+    QEXPECT_FAIL("", "estimator: bf16 copies of every parameter instead of conv/linear weights only", Continue);
+    QCOMPARE(m[Component::Activations].fixed, truthFixed);
+    QEXPECT_FAIL("", "estimator: the bf16 copy of the model input (and ConvTranspose fp32 input copies) are not counted",
+                 Continue);
+    QCOMPARE(m[Component::Activations].perSample, truthPerSample);
+
+    // The diagnosis above, checked: corrected by exactly these amounts, the estimate matches.
+    Count autocastWeights = 0, convTransposeInputs = 0;
+    for (const auto& la : a.layers) {
+        const std::string& kind = net.graph.layers()[la.layerIndex].kind->id;
+        if (kind == "Conv1D" || kind == "Conv2D" || kind == "Conv3D" || kind == "Dense")
+            autocastWeights += la.result.params.at(0).numel; // "weight"
+        if (kind == "ConvTranspose2D")
+            for (const auto& c : net.graph.inputsOf(la.id))
+                for (const auto& src : a.layers)
+                    if (src.id == c.from.layer) convTransposeInputs += src.result.outputs[c.from.port].shape.numel().value();
+    }
+    QCOMPARE(m[Component::Activations].fixed - 2 * a.paramsTotal + 2 * autocastWeights, truthFixed);
+    QCOMPARE(m[Component::Activations].perSample + 2 * a.input.numelPerSample() + 4 * convTransposeInputs, truthPerSample);
 }
 
 QTEST_APPLESS_MAIN(TestTruthCnn)
