@@ -4,6 +4,7 @@
 #include "core/util/NumberFormat.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 
 namespace netsizer::core {
@@ -49,6 +50,7 @@ public:
         m_states.resize(layers.size());
         m_result.layers.reserve(layers.size());
         countConsumers();
+        indexInputs();
         for (std::size_t idx : *order) analyseLayer(idx);
         return std::move(m_result);
     }
@@ -74,12 +76,46 @@ private:
         }
     }
 
+    // The connections ending at each layer, sorted by input port: exactly what
+    // Graph::inputsOf(id) returns (insertion order, stable-sorted by port), computed for all
+    // layers in one pass instead of one scan of every connection per layer (which made the
+    // analysis O(layers × connections)). Stored flat: layer i's inputs are
+    // m_inputConns[m_inputBegin[i] .. m_inputBegin[i + 1]).
+    void indexInputs()
+    {
+        const auto& conns = m_graph.connections();
+        const std::size_t n = m_graph.layers().size();
+        m_inputBegin.assign(n + 1, 0);
+        m_connTarget.resize(conns.size());
+        for (std::size_t k = 0; k < conns.size(); ++k) {
+            m_connTarget[k] = m_graph.indexOf(conns[k].to.layer);
+            if (m_connTarget[k] >= 0) ++m_inputBegin[static_cast<std::size_t>(m_connTarget[k]) + 1];
+        }
+        for (std::size_t i = 0; i < n; ++i) m_inputBegin[i + 1] += m_inputBegin[i];
+        m_inputConns.resize(m_inputBegin[n]);
+        std::vector<std::size_t> fill(m_inputBegin.begin(), m_inputBegin.end() - 1);
+        for (std::size_t k = 0; k < conns.size(); ++k)
+            if (m_connTarget[k] >= 0) m_inputConns[fill[static_cast<std::size_t>(m_connTarget[k])]++] = conns[k];
+        for (std::size_t i = 0; i < n; ++i) {
+            // Insertion sort: stable, and a layer has few inputs.
+            Connection* first = m_inputConns.data() + m_inputBegin[i];
+            Connection* last = m_inputConns.data() + m_inputBegin[i + 1];
+            for (Connection* it = first + (first != last); it < last; ++it)
+                for (Connection* j = it; j > first && (j - 1)->to.port > j->to.port; --j) std::swap(*(j - 1), *j);
+        }
+    }
+
+    std::span<const Connection> inputsOf(std::size_t layerIndex) const
+    {
+        return {m_inputConns.data() + m_inputBegin[layerIndex], m_inputBegin[layerIndex + 1] - m_inputBegin[layerIndex]};
+    }
+
     // Gathers the tensors at the layer's input ports. False (with an error recorded when the
     // problem is this layer's own) when they are incomplete.
     bool gatherInputs(LayerAnalysis& la, const Layer& layer, std::vector<TensorInfo>& infos,
                       std::vector<const PortTensor*>& tensors)
     {
-        const auto conns = m_graph.inputsOf(layer.id);
+        const auto conns = inputsOf(la.layerIndex);
         const LayerKind& kind = *layer.kind;
         const int n = static_cast<int>(conns.size());
         if (n < kind.minInputs || (kind.maxInputs != LayerKind::kUnbounded && n > kind.maxInputs)) {
@@ -144,8 +180,11 @@ private:
             fail(la, "unknown_kind", "has no layer kind");
             return;
         }
-        std::vector<TensorInfo> infos;
-        std::vector<const PortTensor*> ins;
+        // Scratch vectors reused across layers (their capacity is kept: no allocation per layer).
+        std::vector<TensorInfo>& infos = m_scratchInfos;
+        std::vector<const PortTensor*>& ins = m_scratchIns;
+        infos.clear();
+        ins.clear();
         if (!validateAttrs(la, layer) || !gatherInputs(la, layer, infos, ins)) return;
 
         LayerContext ctx{layer.attrs, infos, layer.name};
@@ -339,6 +378,11 @@ private:
     std::vector<LayerState> m_states;          // by layer index
     std::vector<std::vector<int>> m_outputConsumers; // by layer index, by output port
     std::vector<Storage> m_storages;
+    std::vector<std::size_t> m_inputBegin; // by layer index, n + 1 offsets into m_inputConns
+    std::vector<Connection> m_inputConns;  // connections grouped by target layer, by port
+    std::vector<int> m_connTarget;         // by connection: index of the target layer, or -1
+    std::vector<TensorInfo> m_scratchInfos;
+    std::vector<const PortTensor*> m_scratchIns;
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };
