@@ -64,16 +64,34 @@ private:
         m_result.errors.push_back(std::move(e));
     }
 
+    // How many connections leave each output port of each layer. Flat: layer i's ports are
+    // m_consumers[m_consumerBegin[i] .. m_consumerBegin[i + 1]), as many as its highest
+    // connected port + 1 (no vector per layer).
     void countConsumers()
     {
-        m_outputConsumers.assign(m_graph.layers().size(), {});
-        for (const auto& c : m_graph.connections()) {
+        const std::size_t n = m_graph.layers().size();
+        const auto& conns = m_graph.connections();
+        m_consumerBegin.assign(n + 1, 0);
+        for (const auto& c : conns) {
             const int from = m_graph.indexOf(c.from.layer);
             if (from < 0) continue;
-            auto& v = m_outputConsumers[static_cast<std::size_t>(from)];
-            if (v.size() <= c.from.port) v.resize(c.from.port + 1u, 0);
-            ++v[c.from.port];
+            auto& ports = m_consumerBegin[static_cast<std::size_t>(from) + 1];
+            ports = std::max<std::size_t>(ports, c.from.port + 1u);
         }
+        for (std::size_t i = 0; i < n; ++i) m_consumerBegin[i + 1] += m_consumerBegin[i];
+        m_consumers.assign(m_consumerBegin[n], 0);
+        for (const auto& c : conns) {
+            const int from = m_graph.indexOf(c.from.layer);
+            if (from < 0) continue;
+            ++m_consumers[m_consumerBegin[static_cast<std::size_t>(from)] + c.from.port];
+        }
+    }
+
+    // Connections leaving output `port` of layer `layerIndex`.
+    int consumersOf(std::size_t layerIndex, std::size_t port) const
+    {
+        const std::size_t ports = m_consumerBegin[layerIndex + 1] - m_consumerBegin[layerIndex];
+        return port < ports ? m_consumers[m_consumerBegin[layerIndex] + port] : 0;
     }
 
     // The connections ending at each layer, sorted by input port: exactly what
@@ -203,7 +221,6 @@ private:
 
         LayerState& st = m_states[idx];
         const bool isSource = layer.kind->maxInputs == 0;
-        const auto& consumers = m_outputConsumers[idx];
         for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
             PortTensor pt;
             pt.info = la.result.outputs[o];
@@ -214,7 +231,7 @@ private:
                 pt.storage = newStorage(pt.info, isSource);
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
-            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += o < consumers.size() ? consumers[o] : 0;
+            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += consumersOf(idx, o);
             st.outputs.push_back(pt);
         }
         if (isSource)
@@ -376,7 +393,8 @@ private:
     const Graph& m_graph;
     Analysis m_result;
     std::vector<LayerState> m_states;          // by layer index
-    std::vector<std::vector<int>> m_outputConsumers; // by layer index, by output port
+    std::vector<std::size_t> m_consumerBegin; // by layer index, n + 1 offsets into m_consumers
+    std::vector<int> m_consumers;             // connections per output port, grouped by layer
     std::vector<Storage> m_storages;
     std::vector<std::size_t> m_inputBegin; // by layer index, n + 1 offsets into m_inputConns
     std::vector<Connection> m_inputConns;  // connections grouped by target layer, by port
