@@ -31,8 +31,29 @@ struct PortTensor {
     bool needsGrad = false;
 };
 
+// The tensors on a layer's output ports. Output 0 is stored inline: almost every layer has
+// exactly one output, and a vector per layer was one allocation per layer per analysis.
+// Elements never move once added (the analyser keeps pointers to upstream outputs).
+class LayerOutputs {
+public:
+    bool empty() const { return m_count == 0; }
+    std::size_t size() const { return m_count; }
+    const PortTensor& operator[](std::size_t i) const { return i == 0 ? m_first : m_more[i - 1]; }
+    void push_back(const PortTensor& t)
+    {
+        if (m_count == 0) m_first = t;
+        else m_more.push_back(t);
+        ++m_count;
+    }
+
+private:
+    PortTensor m_first;
+    std::vector<PortTensor> m_more; // outputs 1, 2, ...
+    std::size_t m_count = 0;
+};
+
 struct LayerState {
-    std::vector<PortTensor> outputs;
+    LayerOutputs outputs;
 };
 
 class Analyzer {
@@ -49,6 +70,7 @@ public:
         const auto& layers = m_graph.layers();
         m_states.resize(layers.size());
         m_result.layers.reserve(layers.size());
+        m_storages.reserve(layers.size());
         countConsumers();
         indexInputs();
         for (std::size_t idx : *order) analyseLayer(idx);
@@ -235,8 +257,9 @@ private:
             st.outputs.push_back(pt);
         }
         if (isSource)
-            for (const auto& pt : st.outputs)
-                m_result.input.addPerSample(pt.info.elem, m_storages[static_cast<std::size_t>(pt.storage)].numel);
+            for (std::size_t o = 0; o < st.outputs.size(); ++o)
+                m_result.input.addPerSample(st.outputs[o].info.elem,
+                                            m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
         for (int p = 0; p < kProfileCount; ++p) accountSaved(la, static_cast<Profile>(p), ins, st);
         m_result.caffeBlobNumel += la.caffeTopNumel;
@@ -363,7 +386,8 @@ private:
     // Inference liveness: outputs are allocated, then inputs whose last consumer ran are freed.
     void stepInference(const std::vector<const PortTensor*>& ins, const LayerState& st)
     {
-        for (const auto& o : st.outputs) {
+        for (std::size_t k = 0; k < st.outputs.size(); ++k) {
+            const PortTensor& o = st.outputs[k];
             const bool fresh = std::none_of(ins.begin(), ins.end(), [&](const PortTensor* t) { return t->storage == o.storage; });
             if (fresh) allocateLive(m_storages[static_cast<std::size_t>(o.storage)]);
         }

@@ -1,5 +1,6 @@
 // netsizer-bench-core: how long the engine takes on generated networks of 1,000 and 100,000
-// layers. Prints per-call figures (median of many runs, each timed alone); asserts nothing.
+// layers. Prints per-call figures (median and minimum of many runs, each timed alone); asserts
+// nothing.
 //
 // The network: Input [16, 8, 8], then residual blocks Conv2D(16, k3, p1) -> ReLU -> Add(relu,
 // block input) on an 8×8 map, closed by Flatten -> Dense(64) -> ReLU -> Dense(10); the block
@@ -52,9 +53,15 @@ Graph residualNetwork(std::size_t layers)
     return b.take();
 }
 
-// Median of `runs` timings of f(), in nanoseconds, each run timed on its own.
+struct Timing {
+    double median = 0; // ns
+    double min = 0;    // ns: the least disturbed run (the machine is shared)
+    Timing operator/(double d) const { return {median / d, min / d}; }
+};
+
+// `runs` timings of f(), each run timed on its own.
 template <class F>
-double medianNs(int runs, F&& f)
+Timing timeRuns(int runs, F&& f)
 {
     std::vector<double> t;
     t.reserve(static_cast<std::size_t>(runs));
@@ -63,15 +70,15 @@ double medianNs(int runs, F&& f)
         f();
         t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - start).count());
     }
-    std::nth_element(t.begin(), t.begin() + runs / 2, t.end());
-    return t[static_cast<std::size_t>(runs / 2)];
+    std::sort(t.begin(), t.end());
+    return {t[static_cast<std::size_t>(runs / 2)], t.front()};
 }
 
 // Per-call time of a sub-microsecond operation: median over `rounds` of a loop of `calls`.
 template <class F>
-double perCallNs(int rounds, int calls, F&& f)
+Timing perCallNs(int rounds, int calls, F&& f)
 {
-    return medianNs(rounds, [&] {
+    return timeRuns(rounds, [&] {
                for (int i = 0; i < calls; ++i) f(static_cast<std::uint64_t>(i));
            }) / calls;
 }
@@ -86,9 +93,9 @@ std::string human(double ns)
     return buf;
 }
 
-void line(const char* what, double ns, int runs, const char* target = "")
+void line(const char* what, Timing t, int runs, const char* target = "")
 {
-    std::printf("  %-28s %s   (median of %d)%s\n", what, human(ns).c_str(), runs, target);
+    std::printf("  %-28s %s median  %s min   (%d runs)%s\n", what, human(t.median).c_str(), human(t.min).c_str(), runs, target);
 }
 
 void benchmark(std::size_t layerCount, int runs)
@@ -115,9 +122,9 @@ void benchmark(std::size_t layerCount, int runs)
                 human(buildNs).c_str());
 
     const bool small = layerCount <= 1000;
-    line("analyze", medianNs(runs, [&] { g_sink = g_sink + analyze(g).layers.size(); }), runs);
-    line("estimate", medianNs(runs, [&] { g_sink = g_sink + estimate(a, config, context).totalBytes(); }), runs);
-    line("analyze+estimate", medianNs(runs, [&] {
+    line("analyze", timeRuns(runs, [&] { g_sink = g_sink + analyze(g).layers.size(); }), runs);
+    line("estimate", timeRuns(runs, [&] { g_sink = g_sink + estimate(a, config, context).totalBytes(); }), runs);
+    line("analyze+estimate", timeRuns(runs, [&] {
              const Analysis fresh = analyze(g);
              g_sink = g_sink + estimate(fresh, config, context).totalBytes();
          }),
