@@ -97,6 +97,10 @@ std::vector<Connection> Graph::outputsOf(LayerId id) const
 
 std::string Graph::uniqueName(std::string_view base) const
 {
+    // Fast path: a free name needs only a scan, no set of every name (GraphBuilder calls this
+    // for every layer it adds; building the set each time made building n layers O(n²) string
+    // allocations).
+    if (!findByName(base)) return std::string(base);
     std::unordered_set<std::string> names;
     for (const auto& l : m_layers) names.insert(l.name);
     std::string b(base);
