@@ -51,13 +51,18 @@ Graph transformerClassifier()
 
 Graph gpt2Small()
 {
-    const I vocab = 50257, ctx = 1024, d = 768, heads = 12;
+    return gpt2(Gpt2Config{});
+}
+
+Graph gpt2(const Gpt2Config& c)
+{
+    const I vocab = c.vocab, d = c.width, heads = c.heads;
     GraphBuilder b;
-    auto x = b.add("Input", "input_ids", {}, {{"shape", IntList{ctx}}, {"dtype", std::string("int64")}});
+    auto x = b.add("Input", "input_ids", {}, {{"shape", IntList{c.seq}}, {"dtype", std::string("int64")}});
     auto wte = b.add("Embedding", "wte", {x}, {{"num_embeddings", vocab}, {"embedding_dim", d}});
-    auto wpe = b.add("PositionalEmbedding", "wpe", {wte}, {{"num_positions", ctx}, {"lookup", true}});
+    auto wpe = b.add("PositionalEmbedding", "wpe", {wte}, {{"num_positions", c.positions}, {"lookup", true}});
     auto h = b.add("Dropout", "drop", {wpe}, {{"p", 0.1}});
-    for (int i = 0; i < 12; ++i) {
+    for (int i = 0; i < c.layers; ++i) {
         const std::string p = "h." + std::to_string(i);
         auto n1 = b.add("LayerNorm", p + ".ln_1", {h});
         auto a = b.add("MultiHeadAttention", p + ".attn", {n1},

@@ -23,6 +23,7 @@ private slots:
     void matchesTruth_data();
     void matchesTruth();
     void gpt2SmallParams();
+    void gpt2ShapedMeasured();
 };
 
 namespace {
@@ -121,6 +122,23 @@ void TestTruthSeq::gpt2SmallParams()
     QCOMPARE(m[Component::OptimizerState].fixed, Count{124439808} * 8 + 148 * 4);
     // Fixed activations: wpe's 1,024 int64 position ids, and each attention's float64 1/√d.
     QCOMPARE(m[Component::Activations].fixed, Count{1024 * 8 + 12 * 8});
+}
+
+void TestTruthSeq::gpt2ShapedMeasured()
+{
+    // The same blocks at toy size, measured with torch 1.13 on the CPU (saved_tensors_hooks,
+    // distinct non-parameter storages, batch 2 vs 4): nn.Embedding wte/wpe(arange), pre-norm
+    // blocks with nn.MultiheadAttention(batch_first, dropout 0.1, bool causal mask), GELU('tanh'),
+    // F.linear(ln_f(x), wte.weight). 29,696 parameters; 105,088 B per sample; 144 B fixed
+    // (16 int64 position ids + one float64 1/√d per block).
+    const Analysis a = analyze(netsizer::test::gpt2({100, 32, 16, 32, 4, 2}));
+    QVERIFY2(a.ok(), a.errors.empty() ? "" : a.errors[0].describe().c_str());
+    QCOMPARE(a.paramsTotal, Count{29696});
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorchCpu;
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    QCOMPARE(m[Component::Activations].perSample, Count{105088});
+    QCOMPARE(m[Component::Activations].fixed, Count{144});
 }
 
 QTEST_APPLESS_MAIN(TestTruthSeq)
