@@ -13,6 +13,7 @@
 
 #include <fstream>
 #include <functional>
+#include <optional>
 
 using namespace netsizer::core;
 using nlohmann::json;
@@ -22,6 +23,8 @@ class TestTruthSeq : public QObject {
 private slots:
     void matchesTruth_data();
     void matchesTruth();
+    void finetuneLastLinear_data();
+    void finetuneLastLinear();
     void gpt2SmallParams();
     void gpt2ShapedMeasured();
 };
@@ -30,12 +33,13 @@ namespace {
 struct Net {
     const char* truth;
     std::function<Graph()> build;
+    const char* lastLinear; // truth's finetune_last_linear.trainable_module
 };
 const std::vector<Net>& nets()
 {
     static const std::vector<Net> all = {
-        {"lstm_lm", netsizer::test::lstmLanguageModel},
-        {"transformer_encoder_cls", netsizer::test::transformerClassifier},
+        {"lstm_lm", netsizer::test::lstmLanguageModel, "decoder"},
+        {"transformer_encoder_cls", netsizer::test::transformerClassifier, "head"},
     };
     return all;
 }
@@ -55,6 +59,15 @@ const std::vector<std::pair<const char*, const char*>> kOptimizers = {
 };
 
 Count u(const json& j, const char* key) { return static_cast<Count>(j.at(key).get<double>()); }
+
+// The truth file of `n`, or null (the caller skips) when ../shared/truth is absent.
+std::optional<json> loadTruth(const Net& n, std::string& path)
+{
+    path = std::string(NETSIZER_SHARED_DIR) + "/truth/out/" + n.truth + ".json";
+    std::ifstream file(path);
+    if (!file) return std::nullopt;
+    return json::parse(file);
+}
 } // namespace
 
 void TestTruthSeq::matchesTruth_data()
@@ -67,10 +80,10 @@ void TestTruthSeq::matchesTruth()
 {
     QFETCH(int, net);
     const Net& n = nets()[static_cast<std::size_t>(net)];
-    const std::string path = std::string(NETSIZER_SHARED_DIR) + "/truth/out/" + n.truth + ".json";
-    std::ifstream file(path);
-    if (!file) QSKIP(("no ground truth at " + path + " (../shared/truth not present)").c_str());
-    const json t = json::parse(file);
+    std::string path;
+    const auto truth = loadTruth(n, path);
+    if (!truth) QSKIP(("no ground truth at " + path + " (../shared/truth not present)").c_str());
+    const json& t = *truth;
 
     const Analysis a = analyze(n.build());
     QVERIFY2(a.ok(), a.errors.empty() ? "" : a.errors[0].describe().c_str());
@@ -104,6 +117,39 @@ void TestTruthSeq::matchesTruth()
     QCOMPARE(perSample, truthPerSample);
     QCOMPARE(m[Component::Activations].fixed, u(t, "saved_activation_fixed_bytes"));
     QCOMPARE(m[Component::Input].perSample, u(t, "input_per_sample_bytes"));
+}
+
+void TestTruthSeq::finetuneLastLinear_data()
+{
+    matchesTruth_data();
+}
+
+// Everything frozen but the last Linear (truth's finetune_last_linear): what autograd still
+// records follows the SaveWhen rules (embedding indices, LSTM/attention internals all vanish).
+void TestTruthSeq::finetuneLastLinear()
+{
+    QFETCH(int, net);
+    const Net& n = nets()[static_cast<std::size_t>(net)];
+    std::string path;
+    const auto truth = loadTruth(n, path);
+    if (!truth) QSKIP(("no ground truth at " + path + " (../shared/truth not present)").c_str());
+    const json& f = truth->at("finetune_last_linear");
+    QCOMPARE(QString::fromStdString(f.at("trainable_module").get<std::string>()), QString(n.lastLinear));
+
+    Graph g = n.build();
+    for (const auto& layer : g.layers())
+        if (layer.name != n.lastLinear) g.find(layer.id)->trainable = false;
+    const Analysis a = analyze(g);
+    QVERIFY(a.ok());
+    QCOMPARE(a.paramsTrainable, u(f, "trainable_param_count"));
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorchCpu;
+    cfg.optimizer = Optimizer::Adam;
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    QCOMPARE(m[Component::Gradients].fixed, u(f, "grad_bytes"));
+    QCOMPARE(m[Component::OptimizerState].fixed, u(f.at("adam_state"), "state_bytes_total"));
+    QCOMPARE(m[Component::Activations].perSample, u(f, "saved_per_sample_bytes"));
+    QCOMPARE(m[Component::Activations].fixed, u(f, "saved_fixed_bytes"));
 }
 
 void TestTruthSeq::gpt2SmallParams()
