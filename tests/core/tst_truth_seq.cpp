@@ -27,6 +27,7 @@ private slots:
     void finetuneLastLinear();
     void gpt2SmallParams();
     void gpt2ShapedMeasured();
+    void lstmLmOnCuda();
 };
 
 namespace {
@@ -185,6 +186,28 @@ void TestTruthSeq::gpt2ShapedMeasured()
     const MemoryBreakdown m = estimate(a, cfg, 0);
     QCOMPARE(m[Component::Activations].perSample, Count{105088});
     QCOMPARE(m[Component::Activations].fixed, Count{144});
+}
+
+// No CUDA truth exists: the cuDNN rule of RecurrentCommon.cpp, derived by hand, so that a change
+// to it is deliberate. Bytes per sample, fp32:
+//   drop_in bool mask 35 × 256                                   8,960
+//   LSTM input (drop_in output) 35 × 256 × 4                    35,840
+//   hx + cx zeros 2 × (2 layers × 512) × 4                        8,192
+//   output 35 × 512 × 4                                          71,680
+//   reserve ≈ 2 layers × 35 × (4 gates + c + h) × 512 × 4       860,160
+//     + inter-layer dropout mask 35 × 512 × 4                    71,680
+//   drop_out bool mask 35 × 512                                  17,920
+//   decoder input (drop_out output) 35 × 512 × 4                 71,680
+//                                                             1,146,112
+void TestTruthSeq::lstmLmOnCuda()
+{
+    const Analysis a = analyze(netsizer::test::lstmLanguageModel());
+    QVERIFY(a.ok());
+    TrainingConfig cfg;
+    cfg.framework = Framework::PyTorch;
+    const MemoryBreakdown m = estimate(a, cfg, 0);
+    QCOMPARE(m[Component::Activations].perSample, Count{1146112});
+    QCOMPARE(m[Component::Activations].fixed, Count{0});
 }
 
 QTEST_APPLESS_MAIN(TestTruthSeq)
