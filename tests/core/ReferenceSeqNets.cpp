@@ -36,6 +36,21 @@ LayerId transformerEncoderLayer(GraphBuilder& b, LayerId x, const std::string& p
     return b.add("LayerNorm", prefix + ".norm2", {s2});
 }
 
+LayerId vitEncoderBlock(GraphBuilder& b, LayerId x, const std::string& prefix, I width, I heads, I mlp)
+{
+    auto n1 = b.add("LayerNorm", prefix + ".ln_1", {x}, {{"eps", 1e-6}});
+    auto a = b.add("MultiHeadAttention", prefix + ".self_attention", {n1}, {{"embed_dim", width}, {"num_heads", heads}});
+    auto d = b.add("Dropout", prefix + ".dropout", {a}, {{"p", 0.0}});
+    auto s1 = b.add("Add", prefix + ".add1", {d, x});
+    auto n2 = b.add("LayerNorm", prefix + ".ln_2", {s1}, {{"eps", 1e-6}});
+    auto l1 = b.add("Dense", prefix + ".mlp.0", {n2}, {{"units", mlp}});
+    auto g = b.add("GELU", prefix + ".mlp.1", {l1});
+    auto d1 = b.add("Dropout", prefix + ".mlp.2", {g}, {{"p", 0.0}});
+    auto l2 = b.add("Dense", prefix + ".mlp.3", {d1}, {{"units", width}});
+    auto d2 = b.add("Dropout", prefix + ".mlp.4", {l2}, {{"p", 0.0}});
+    return b.add("Add", prefix + ".add2", {s1, d2});
+}
+
 Graph transformerClassifier()
 {
     GraphBuilder b;

@@ -22,6 +22,11 @@ core::Graph transformerClassifier();
 core::LayerId transformerEncoderLayer(core::GraphBuilder& b, core::LayerId x, const std::string& prefix,
                                       std::int64_t dModel, std::int64_t heads, std::int64_t ff, double dropout);
 
+// One torchvision ViT EncoderBlock (pre-norm, dropout 0 as vit_b_16's defaults): LayerNorm -
+// MHA - Dropout - Add - LayerNorm - Dense 4d - GELU - Dropout - Dense d - Dropout - Add.
+core::LayerId vitEncoderBlock(core::GraphBuilder& b, core::LayerId x, const std::string& prefix, std::int64_t width,
+                              std::int64_t heads, std::int64_t mlp);
+
 // A GPT-2 shaped decoder: wte vocab × d, wpe positions × d (looked up), `layers` pre-norm blocks
 // (LayerNorm - causal MHA - Dropout - Add - LayerNorm - Dense 4d - GELU tanh - Dense d - Dropout -
 // Add), ln_f, lm_head tied to wte; int64 input [seq]. Parameters equal Hugging Face's

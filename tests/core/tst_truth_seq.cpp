@@ -28,6 +28,7 @@ private slots:
     void gpt2SmallParams();
     void gpt2ShapedMeasured();
     void lstmLmOnCuda();
+    void vitBlockMatchesTruth();
 };
 
 namespace {
@@ -208,6 +209,47 @@ void TestTruthSeq::lstmLmOnCuda()
     const MemoryBreakdown m = estimate(a, cfg, 0);
     QCOMPARE(m[Component::Activations].perSample, Count{1146112});
     QCOMPARE(m[Component::Activations].fixed, Count{0});
+}
+
+// ViT-B/16 needs kinds this branch does not add (class token concat), so one of its encoder
+// blocks is checked on its own: the bytes our layers of the second block keep equal the bytes the
+// truth charges to encoder_layer_1's modules (LayerNorm, GELU, MHA without dropout).
+void TestTruthSeq::vitBlockMatchesTruth()
+{
+    const std::string path = std::string(NETSIZER_SHARED_DIR) + "/truth/out/vit_b_16.json";
+    std::ifstream file(path);
+    if (!file) QSKIP(("no ground truth at " + path).c_str());
+    const json t = json::parse(file);
+    double truthPerSample = 0, truthFixed = 0;
+    Count truthParams = 0;
+    const std::string prefix = "encoder.layers.encoder_layer_1.";
+    for (const auto& l : t.at("layers"))
+        if (l.at("name").get<std::string>().rfind(prefix, 0) == 0) {
+            truthPerSample += l.at("saved_per_sample").get<double>();
+            truthFixed += l.at("saved_fixed").get<double>();
+            truthParams += l.at("params").get<Count>();
+        }
+
+    GraphBuilder b;
+    auto x = b.add("Input", "patches", {}, {{"shape", IntList{197, 768}}});
+    auto h = b.add("Dense", "stem", {x}, {{"units", std::int64_t{768}}}); // the first block's input is no model input
+    h = netsizer::test::vitEncoderBlock(b, h, "block0", 768, 12, 3072);
+    netsizer::test::vitEncoderBlock(b, h, "block1", 768, 12, 3072);
+    const Graph g = b.take();
+    const Analysis a = analyze(g);
+    QVERIFY(a.ok());
+    Count perSample = 0, fixed = 0, params = 0;
+    for (const auto& la : a.layers)
+        if (g.layers()[la.layerIndex].name.rfind("block1.", 0) == 0) {
+            perSample += la.kept[static_cast<int>(Profile::PyTorchCpu)].bytesPerSample(4);
+            fixed += la.kept[static_cast<int>(Profile::PyTorchCpu)].bytesFixed(4);
+            params += la.learnableParams;
+        }
+    // The truth lists modules that were called; MHA uses out_proj's weights functionally, so its
+    // out_proj (768 × 768 + 768) has no entry of its own.
+    QCOMPARE(params, truthParams + 768 * 768 + 768);
+    QCOMPARE(perSample, static_cast<Count>(truthPerSample)); // 11,548,928 B
+    QCOMPARE(fixed, static_cast<Count>(truthFixed));
 }
 
 QTEST_APPLESS_MAIN(TestTruthSeq)
