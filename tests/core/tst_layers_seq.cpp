@@ -16,6 +16,7 @@ private slots:
     void layer();
     void explainSubstitutesValues();
     void lstmParameterNames();
+    void kindsAreDescribed();
 };
 
 namespace {
@@ -207,6 +208,30 @@ void TestLayersSeq::lstmParameterNames()
     QCOMPARE(QString(params[4].name), QString("weight_ih_l0_reverse"));
     QCOMPARE(QString(params[15].name), QString("bias_hh_l1_reverse"));
     QCOMPARE(params[8].numel, Count{24 * 12}); // weight_ih_l1: 4H × 2H
+}
+
+// What the palette, property panel and file formats read: every attribute described, every
+// default valid, aliases resolving to the kind.
+void TestLayersSeq::kindsAreDescribed()
+{
+    const KindRegistry& registry = KindRegistry::builtin();
+    const std::vector<std::pair<const char*, const char*>> kinds = {
+        {"Embedding", "Embed"}, {"PositionalEmbedding", ""}, {"LayerNorm", ""}, {"GELU", ""},
+        {"RNN", ""}, {"LSTM", ""}, {"GRU", ""}, {"MultiHeadAttention", "MultiheadAttention"},
+        {"Mean", "ReduceMean"}, {"TiedDense", "LMHead"},
+    };
+    for (const auto& [id, alias] : kinds) {
+        const LayerKind* k = registry.find(id);
+        QVERIFY2(k, id);
+        if (*alias) QCOMPARE(registry.find(alias), k);
+        QVERIFY(!k->displayName.empty() && !k->category.empty() && !k->description.empty());
+        QVERIFY(k->analyze && k->explain);
+        std::string message;
+        for (const auto& p : k->params) {
+            QVERIFY2(!p.help.empty(), (std::string(id) + "." + p.name).c_str());
+            QVERIFY2(validateAttr(p, p.defaultValue, message), (std::string(id) + "." + p.name + ": " + message).c_str());
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLayersSeq)
