@@ -133,12 +133,16 @@ std::vector<Formula> explain(const LayerContext& ctx, const KindResult& r)
     f.push_back(countFormula("MACs", "2·S·E² + 2·S_kv·E² + 2·S·S_kv·E",
                              "S = " + withThousands(d->S) + ", S_kv = " + withThousands(d->Skv) + ", E = " + withThousands(E),
                              r.macs));
-    Count cpu = 0;
+    Count cpu = 0, inputs = 0;
     for (const auto& t : r.saved[static_cast<int>(Profile::PyTorchCpu)]) cpu += t.numelPerSample;
-    f.push_back(countFormula("saved for backward (PyTorch CPU)",
-                             ctx.f(kDropout) > 0.0 ? "inputs + 4·S·E (q/√d, k, v, output) + 3 × heads·S·S_kv"
-                                                   : "inputs + 4·S·E (q/√d, k, v, output) + heads·S·S_kv",
-                             "per sample", cpu));
+    for (const auto& in : ctx.inputs) inputs += in.shape.numel().value();
+    const int copies = ctx.f(kDropout) > 0.0 ? 3 : 1;
+    f.push_back(countFormula("saved for backward (PyTorch CPU, elements per sample)",
+                             "inputs + 2·S·E (q/√d, output) + 2·S_kv·E (k, v) + " + std::to_string(copies) + " × heads·S·S_kv",
+                             withThousands(inputs) + " + 2 × " + withThousands(d->S * d->E) + " + 2 × " +
+                                 withThousands(d->Skv * d->E) + " + " + std::to_string(copies) + " × " +
+                                 withThousands(d->heads * d->S * d->Skv),
+                             cpu));
     return f;
 }
 } // namespace

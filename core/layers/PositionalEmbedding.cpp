@@ -20,9 +20,11 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (positions < s)
         return makeError("shape", "the sequence has " + std::to_string(s) + " positions but the table only " +
                                       std::to_string(positions) + " (num_positions)");
+    const CheckedCount weights = CheckedCount{static_cast<Count>(positions)} * static_cast<Count>(e);
+    if (!weights.ok()) return makeError("overflow", "weight count overflows 64 bits");
     KindResult r;
     r.outputs.push_back(ctx.in());
-    r.params.push_back({"weight", static_cast<Count>(positions) * static_cast<Count>(e), true});
+    r.params.push_back({"weight", weights.value(), true});
     if (ctx.b(kLookup))
         r.keepPyTorch(savedExtra(ElemKind::Int64, 0, static_cast<Count>(s), "EmbeddingBackward0.indices (position ids)",
                                  SaveWhen::ParamsNeedGrad));

@@ -187,13 +187,15 @@ std::vector<Formula> explainCell(Cell cell, const LayerContext& ctx, const KindR
                                                                     std::to_string(g->dirs) + " directions", total));
     f.push_back(countFormula("MACs", "Σ T × gates × H × (in + H)", "T = " + withThousands(g->T) + ", gates = " +
                                                                      std::to_string(G), r.macs));
-    const char* step = cell == Cell::Lstm ? "gates 4H + c_{t-1} + tanh(c_t) + h_{t-1}"
-                       : cell == Cell::Gru ? "h·W_hh 3H + 2 clones + new gate + h_{t-1}"
-                                           : "h_t";
+    const char* step = cell == Cell::Lstm ? "input copies + per step (gates 4H + c_{t-1} + tanh(c_t) + h_{t-1}) + h0, c0"
+                       : cell == Cell::Gru ? "input copies + per step (h·W_hh 3H + 2 clones + new gate + h_{t-1}) + h0"
+                                           : "input copies + per step h_t + h0";
     Count cpu = 0;
     for (const auto& t : r.saved[static_cast<int>(Profile::PyTorchCpu)]) cpu += t.numelPerSample;
-    f.push_back(countFormula("saved for backward (PyTorch CPU, all steps)", step,
-                             std::to_string(g->L * g->dirs) + " layer-directions × T = " + withThousands(g->T), cpu));
+    f.push_back(countFormula("saved for backward (PyTorch CPU, elements per sample)", step,
+                             std::to_string(g->L * g->dirs) + " layer-directions × " + withThousands(g->T) + " steps, H = " +
+                                 withThousands(H),
+                             cpu));
     return f;
 }
 

@@ -35,7 +35,7 @@ std::vector<Formula> explain(const LayerContext& ctx, const KindResult& r)
 {
     auto f = basicFormulas(r);
     const std::string owner = ctx.s(kTiedTo).empty() ? "the tied embedding" : "'" + ctx.s(kTiedTo) + "'";
-    f.push_back(Formula{"weights", "0 (shares " + owner + "'s table)", timesJoin({ctx.i(kUnits), ctx.in().shape.back()}),
+    f.push_back(Formula{"weights", "0 (shares the table of " + owner + ")", timesJoin({ctx.i(kUnits), ctx.in().shape.back()}),
                         "0"});
     f.push_back(countFormula("MACs", "output elements × in_features",
                              timesJoin({static_cast<std::int64_t>(r.outputs[0].shape.numel().value()), ctx.in().shape.back()}),

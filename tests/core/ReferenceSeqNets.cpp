@@ -36,6 +36,21 @@ LayerId transformerEncoderLayer(GraphBuilder& b, LayerId x, const std::string& p
     return b.add("LayerNorm", prefix + ".norm2", {s2});
 }
 
+LayerId vitEncoderBlock(GraphBuilder& b, LayerId x, const std::string& prefix, I width, I heads, I mlp)
+{
+    auto n1 = b.add("LayerNorm", prefix + ".ln_1", {x}, {{"eps", 1e-6}});
+    auto a = b.add("MultiHeadAttention", prefix + ".self_attention", {n1}, {{"embed_dim", width}, {"num_heads", heads}});
+    auto d = b.add("Dropout", prefix + ".dropout", {a}, {{"p", 0.0}});
+    auto s1 = b.add("Add", prefix + ".add1", {d, x});
+    auto n2 = b.add("LayerNorm", prefix + ".ln_2", {s1}, {{"eps", 1e-6}});
+    auto l1 = b.add("Dense", prefix + ".mlp.0", {n2}, {{"units", mlp}});
+    auto g = b.add("GELU", prefix + ".mlp.1", {l1});
+    auto d1 = b.add("Dropout", prefix + ".mlp.2", {g}, {{"p", 0.0}});
+    auto l2 = b.add("Dense", prefix + ".mlp.3", {d1}, {{"units", width}});
+    auto d2 = b.add("Dropout", prefix + ".mlp.4", {l2}, {{"p", 0.0}});
+    return b.add("Add", prefix + ".add2", {s1, d2});
+}
+
 Graph transformerClassifier()
 {
     GraphBuilder b;
@@ -51,13 +66,18 @@ Graph transformerClassifier()
 
 Graph gpt2Small()
 {
-    const I vocab = 50257, ctx = 1024, d = 768, heads = 12;
+    return gpt2(Gpt2Config{});
+}
+
+Graph gpt2(const Gpt2Config& c)
+{
+    const I vocab = c.vocab, d = c.width, heads = c.heads;
     GraphBuilder b;
-    auto x = b.add("Input", "input_ids", {}, {{"shape", IntList{ctx}}, {"dtype", std::string("int64")}});
+    auto x = b.add("Input", "input_ids", {}, {{"shape", IntList{c.seq}}, {"dtype", std::string("int64")}});
     auto wte = b.add("Embedding", "wte", {x}, {{"num_embeddings", vocab}, {"embedding_dim", d}});
-    auto wpe = b.add("PositionalEmbedding", "wpe", {wte}, {{"num_positions", ctx}, {"lookup", true}});
+    auto wpe = b.add("PositionalEmbedding", "wpe", {wte}, {{"num_positions", c.positions}, {"lookup", true}});
     auto h = b.add("Dropout", "drop", {wpe}, {{"p", 0.1}});
-    for (int i = 0; i < 12; ++i) {
+    for (int i = 0; i < c.layers; ++i) {
         const std::string p = "h." + std::to_string(i);
         auto n1 = b.add("LayerNorm", p + ".ln_1", {h});
         auto a = b.add("MultiHeadAttention", p + ".attn", {n1},

@@ -22,9 +22,22 @@ core::Graph transformerClassifier();
 core::LayerId transformerEncoderLayer(core::GraphBuilder& b, core::LayerId x, const std::string& prefix,
                                       std::int64_t dModel, std::int64_t heads, std::int64_t ff, double dropout);
 
-// GPT-2 small: wte 50257 × 768, wpe 1024 × 768 (looked up), 12 pre-norm blocks (causal MHA,
-// 12 heads, GELU-tanh MLP 3072), ln_f, lm_head tied to wte; int64 input [1024].
-// 124,439,808 parameters.
+// One torchvision ViT EncoderBlock (pre-norm, dropout 0 as vit_b_16's defaults): LayerNorm -
+// MHA - Dropout - Add - LayerNorm - Dense 4d - GELU - Dropout - Dense d - Dropout - Add.
+core::LayerId vitEncoderBlock(core::GraphBuilder& b, core::LayerId x, const std::string& prefix, std::int64_t width,
+                              std::int64_t heads, std::int64_t mlp);
+
+// A GPT-2 shaped decoder: wte vocab × d, wpe positions × d (looked up), `layers` pre-norm blocks
+// (LayerNorm - causal MHA - Dropout - Add - LayerNorm - Dense 4d - GELU tanh - Dense d - Dropout -
+// Add), ln_f, lm_head tied to wte; int64 input [seq]. Parameters equal Hugging Face's
+// GPT2LMHeadModel (its Conv1D c_attn/c_proj hold the same numbers as in_proj/out_proj); the
+// activations model the blocks written with nn.MultiheadAttention (as measured in
+// tst_truth_seq), not Hugging Face's own attention code.
+struct Gpt2Config {
+    std::int64_t vocab = 50257, positions = 1024, seq = 1024, width = 768, heads = 12, layers = 12;
+};
+core::Graph gpt2(const Gpt2Config& c);
+// GPT-2 small (124,439,808 parameters).
 core::Graph gpt2Small();
 
 } // namespace netsizer::test

@@ -16,6 +16,7 @@ private slots:
     void layer();
     void explainSubstitutesValues();
     void lstmParameterNames();
+    void kindsAreDescribed();
 };
 
 namespace {
@@ -70,6 +71,10 @@ const std::vector<Case>& cases()
         {"rnn tanh", "RNN", {seq}, {{"hidden_size", I{6}}}, "", "[7, 6]", 1, 78, 7 * 6 * 11, 83},
         {"rnn relu", "RNN", {seq}, {{"hidden_size", I{6}}, {"nonlinearity", std::string("relu")}}, "", "[7, 6]", 1, 78, 7 * 6 * 11, 83},
         {"rnn x2 dropout", "RNN", {seq}, {{"hidden_size", I{6}}, {"num_layers", I{2}}, {"dropout", 0.3}}, "", "[7, 6]", 1, 78 + 84, 7 * 6 * 11 + 7 * 6 * 12, 215},
+        {"lstm overflow", "LSTM", {In{{1000000, 1000000000000}}}, {{"hidden_size", I{1000000000}}}, "overflow"},
+        {"positional overflow", "PositionalEmbedding", {In{{2, 1000000000000}}}, {{"num_positions", I{1000000000}}}, "overflow"},
+        {"embedding overflow", "Embedding", {tokens}, {{"num_embeddings", I{1000000000000}}, {"embedding_dim", I{1000000000}}}, "overflow"},
+        {"mha overflow", "MultiHeadAttention", {In{{1000000, 100000000}}}, {{"embed_dim", I{100000000}}, {"num_heads", I{1}}}, "overflow"},
         {"lstm rank 1", "LSTM", {In{{35}}}, {}, "shape"},
         {"lstm on ids", "LSTM", {In{{35, 4}, "int64"}}, {}, "dtype"},
         // 3E² + 3E + E² + E; MACs 2·S·E² + 2·S·E² + 2·S²·E.
@@ -207,6 +212,30 @@ void TestLayersSeq::lstmParameterNames()
     QCOMPARE(QString(params[4].name), QString("weight_ih_l0_reverse"));
     QCOMPARE(QString(params[15].name), QString("bias_hh_l1_reverse"));
     QCOMPARE(params[8].numel, Count{24 * 12}); // weight_ih_l1: 4H × 2H
+}
+
+// What the palette, property panel and file formats read: every attribute described, every
+// default valid, aliases resolving to the kind.
+void TestLayersSeq::kindsAreDescribed()
+{
+    const KindRegistry& registry = KindRegistry::builtin();
+    const std::vector<std::pair<const char*, const char*>> kinds = {
+        {"Embedding", "Embed"}, {"PositionalEmbedding", ""}, {"LayerNorm", ""}, {"GELU", ""},
+        {"RNN", ""}, {"LSTM", ""}, {"GRU", ""}, {"MultiHeadAttention", "MultiheadAttention"},
+        {"Mean", "ReduceMean"}, {"TiedDense", "LMHead"},
+    };
+    for (const auto& [id, alias] : kinds) {
+        const LayerKind* k = registry.find(id);
+        QVERIFY2(k, id);
+        if (*alias) QCOMPARE(registry.find(alias), k);
+        QVERIFY(!k->displayName.empty() && !k->category.empty() && !k->description.empty());
+        QVERIFY(k->analyze && k->explain);
+        std::string message;
+        for (const auto& p : k->params) {
+            QVERIFY2(!p.help.empty(), (std::string(id) + "." + p.name).c_str());
+            QVERIFY2(validateAttr(p, p.defaultValue, message), (std::string(id) + "." + p.name + ": " + message).c_str());
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestLayersSeq)
