@@ -13,6 +13,7 @@ LayerId Graph::addLayer(Layer layer)
     const auto idx = toIndex(layer.id);
     if (m_indexById.size() <= idx) m_indexById.resize(idx + 1, -1);
     m_indexById[idx] = static_cast<int>(m_layers.size());
+    m_idByName.emplace(layer.name, layer.id);
     m_layers.push_back(std::move(layer));
     return m_layers.back().id;
 }
@@ -24,6 +25,7 @@ void Graph::restoreLayer(Layer layer)
     if (m_nextId <= idx) m_nextId = idx + 1;
     if (m_indexById.size() <= idx) m_indexById.resize(idx + 1, -1);
     m_indexById[idx] = static_cast<int>(m_layers.size());
+    m_idByName.emplace(layer.name, layer.id);
     m_layers.push_back(std::move(layer));
 }
 
@@ -31,25 +33,41 @@ bool Graph::removeLayer(LayerId id)
 {
     const int i = indexOf(id);
     if (i < 0) return false;
+    m_idByName.erase(m_layers[static_cast<std::size_t>(i)].name);
     m_layers.erase(m_layers.begin() + i);
-    std::erase_if(m_connections, [id](const Connection& c) { return c.from.layer == id || c.to.layer == id; });
+    std::erase_if(m_connections, [this, id](const Connection& c) {
+        const bool touches = c.from.layer == id || c.to.layer == id;
+        if (touches) m_connectionSet.erase(c);
+        return touches;
+    });
     rebuildIndex();
+    return true;
+}
+
+bool Graph::renameLayer(LayerId id, const std::string& name)
+{
+    Layer* l = find(id);
+    if (!l) return false;
+    if (l->name == name) return true;
+    if (m_idByName.count(name)) return false;
+    m_idByName.erase(l->name);
+    l->name = name;
+    m_idByName.emplace(name, id);
     return true;
 }
 
 bool Graph::connect(const Connection& c)
 {
     if (!find(c.from.layer) || !find(c.to.layer)) return false;
-    if (std::find(m_connections.begin(), m_connections.end(), c) != m_connections.end()) return false;
+    if (!m_connectionSet.insert(c).second) return false;
     m_connections.push_back(c);
     return true;
 }
 
 bool Graph::disconnect(const Connection& c)
 {
-    auto it = std::find(m_connections.begin(), m_connections.end(), c);
-    if (it == m_connections.end()) return false;
-    m_connections.erase(it);
+    if (!m_connectionSet.erase(c)) return false;
+    m_connections.erase(std::find(m_connections.begin(), m_connections.end(), c));
     return true;
 }
 
@@ -73,9 +91,8 @@ Layer* Graph::find(LayerId id)
 
 const Layer* Graph::findByName(std::string_view name) const
 {
-    for (const auto& l : m_layers)
-        if (l.name == name) return &l;
-    return nullptr;
+    const auto it = m_idByName.find(std::string(name));
+    return it == m_idByName.end() ? nullptr : find(it->second);
 }
 
 std::vector<Connection> Graph::inputsOf(LayerId id) const
@@ -97,17 +114,11 @@ std::vector<Connection> Graph::outputsOf(LayerId id) const
 
 std::string Graph::uniqueName(std::string_view base) const
 {
-    // Fast path: a free name needs only a scan, no set of every name (GraphBuilder calls this
-    // for every layer it adds; building the set each time made building n layers O(n²) string
-    // allocations).
-    if (!findByName(base)) return std::string(base);
-    std::unordered_set<std::string> names;
-    for (const auto& l : m_layers) names.insert(l.name);
     std::string b(base);
-    if (!names.count(b)) return b;
+    if (!m_idByName.count(b)) return b;
     for (int n = 2;; ++n) {
         std::string candidate = b + "_" + std::to_string(n);
-        if (!names.count(candidate)) return candidate;
+        if (!m_idByName.count(candidate)) return candidate;
     }
 }
 

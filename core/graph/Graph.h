@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace netsizer::core {
@@ -25,6 +27,10 @@ public:
     void restoreLayer(Layer layer);
     // Removes the layer and every connection touching it. False when there is no such layer.
     bool removeLayer(LayerId id);
+    // Renames a layer. Names are indexed: change them only through here, never by assigning
+    // Layer::name through find(). False when there is no such layer or `name` is taken by
+    // another layer.
+    bool renameLayer(LayerId id, const std::string& name);
 
     // Adds a connection; false when it already exists or an end names no layer.
     bool connect(const Connection& c);
@@ -58,6 +64,17 @@ private:
     std::vector<Layer> m_layers;
     std::vector<Connection> m_connections;
     std::vector<int> m_indexById; // LayerId -> index in m_layers, -1 when removed
+    std::unordered_map<std::string, LayerId> m_idByName;
+    // The same connections as m_connections, for O(1) duplicate checks in connect().
+    struct ConnectionHash {
+        std::size_t operator()(const Connection& c) const noexcept
+        {
+            const std::uint64_t a = (std::uint64_t{toIndex(c.from.layer)} << 16) | c.from.port;
+            const std::uint64_t b = (std::uint64_t{toIndex(c.to.layer)} << 16) | c.to.port;
+            return std::hash<std::uint64_t>{}(a * 0x9E3779B97F4A7C15ull ^ b);
+        }
+    };
+    std::unordered_set<Connection, ConnectionHash> m_connectionSet;
     std::uint32_t m_nextId = 1;
 };
 
