@@ -6,6 +6,7 @@
 #include "core/graph/ElemKind.h"
 #include "core/graph/TensorInfo.h"
 #include "core/util/Checked.h"
+#include "core/util/SmallVector.h"
 
 #include <array>
 #include <cstdint>
@@ -52,8 +53,8 @@ struct SavedTensor {
 };
 
 struct KindResult {
-    std::vector<TensorInfo> outputs;  // one per output port
-    std::vector<ParamTensor> params;
+    SmallVector<TensorInfo, 2> outputs; // one per output port
+    SmallVector<ParamTensor, 4> params;
     Count macs = 0;                   // multiply-accumulates per sample, forward
     // Output 0 shares the storage of input `aliasOf` (a view such as Flatten, or an in-place op
     // such as ReLU(inplace=True)); -1 when it is a new tensor.
@@ -61,7 +62,7 @@ struct KindResult {
     // Tensors kept for backward, per framework profile. For Profile::Caffe list only what a
     // layer allocates beyond its top blobs (data + diff of every blob are counted generically):
     // max-pool indices, dropout masks, BatchNorm's normalised copy.
-    std::array<std::vector<SavedTensor>, kProfileCount> saved;
+    std::array<SmallVector<SavedTensor, 4>, kProfileCount> saved;
     // A fixed scratch buffer in activation elements: the im2col column buffer Caffe's own
     // convolution allocates per layer for one image. 0 for most kinds.
     Count caffeColumnBufferNumel = 0;
