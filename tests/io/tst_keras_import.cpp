@@ -21,6 +21,9 @@ private slots:
     void channelsLastBecomesChannelsFirst();
     void separableAndRecurrentCountsMatchKeras_data();
     void separableAndRecurrentCountsMatchKeras();
+    void mappings_data();
+    void mappings();
+    void damagedRealFilesGiveErrorsNotCrashes();
     void malformed_data();
     void malformed();
     void unsupportedLayerIsLocated();
@@ -232,6 +235,88 @@ void TestKerasImport::separableAndRecurrentCountsMatchKeras()
     QString error;
     QCOMPARE(qulonglong(countsOf(*m, &error).learnable), learnable);
     QVERIFY2(error.isEmpty(), error.toUtf8());
+}
+
+void TestKerasImport::mappings_data()
+{
+    // One Sequential model per row: its layers after an input of Keras shape `input`; the last
+    // layer's NetSizer output shape and the learnable count.
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("layers");
+    QTest::addColumn<QString>("shape");
+    QTest::addColumn<qulonglong>("learnable");
+    QTest::newRow("upsampling") << "[null, 4, 5, 3]" << R"({"class_name": "UpSampling2D", "config": {"size": [2, 3]}})" << "[3, 8, 15]" << 0ull;
+    QTest::newRow("zero padding pairs") << "[null, 4, 5, 3]" << R"({"class_name": "ZeroPadding2D", "config": {"padding": [[1, 2], [0, 3]]}})"
+                                        << "[3, 7, 8]" << 0ull;
+    QTest::newRow("layer norm") << "[null, 7, 6]" << R"({"class_name": "LayerNormalization", "config": {"axis": -1}})" << "[7, 6]" << 12ull;
+    QTest::newRow("permute") << "[null, 7, 6]" << R"({"class_name": "Permute", "config": {"dims": [2, 1]}})" << "[6, 7]" << 0ull;
+    // same, stride 2: 5 -> 10; 3x3x3x4 + 4 = 112
+    QTest::newRow("conv transpose same") << "[null, 5, 5, 3]"
+                                         << R"({"class_name": "Conv2DTranspose", "config": {"filters": 4, "kernel_size": 3, "strides": 2, "padding": "same"}})"
+                                         << "[4, 10, 10]" << 112ull;
+    QTest::newRow("conv1d then global pool") << "[null, 9, 3]"
+                                             << R"({"class_name": "Conv1D", "config": {"filters": 5, "kernel_size": 3}},
+                                                   {"class_name": "GlobalAveragePooling1D", "config": {}})"
+                                             << "[5]" << 50ull;
+    QTest::newRow("relu6 layer") << "[null, 4]" << R"({"class_name": "ReLU", "config": {"max_value": 6.0}})" << "[4]" << 0ull;
+    QTest::newRow("softmax after conv") << "[null, 4, 4, 2]" << R"({"class_name": "Activation", "config": {"activation": "softmax"}})"
+                                        << "[2, 4, 4]" << 0ull;
+    QTest::newRow("keras 1 conv + flatten + dense")
+        << "[null, 8, 8, 1]"
+        << R"({"class_name": "Convolution2D", "config": {"nb_filter": 2, "nb_row": 3, "nb_col": 3, "border_mode": "valid", "subsample": [1, 1]}},
+              {"class_name": "Flatten", "config": {}}, {"class_name": "Dense", "config": {"output_dim": 3}})"
+        << "[3]" << 20ull + 72 * 3 + 3;
+    QTest::newRow("reshape to image") << "[null, 12]" << R"({"class_name": "Reshape", "config": {"target_shape": [2, 2, 3]}})" << "[3, 2, 2]"
+                                      << 0ull;
+    QTest::newRow("average pool same") << "[null, 5, 5, 2]"
+                                       << R"({"class_name": "AveragePooling2D", "config": {"pool_size": [3, 3], "strides": [2, 2], "padding": "same"}})"
+                                       << "[2, 3, 3]" << 0ull;
+}
+
+void TestKerasImport::mappings()
+{
+    QFETCH(QString, input);
+    QFETCH(QString, layers);
+    QFETCH(QString, shape);
+    QFETCH(qulonglong, learnable);
+    const QString json = QString(R"({"class_name": "Sequential", "config": [
+        {"class_name": "InputLayer", "config": {"name": "in", "batch_input_shape": %1}}, %2]})").arg(input, layers);
+    auto m = readKerasModel(json.toStdString(), "t.json");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().describe().c_str());
+    const Analysis a = analyze(m->graph);
+    QVERIFY2(a.ok(), a.ok() ? "" : a.errors[0].describe().c_str());
+    QCOMPARE(QString::fromStdString(a.layers.back().result.outputs[0].shape.toString()), shape);
+    QCOMPARE(qulonglong(a.paramsTotal), learnable);
+}
+
+void TestKerasImport::damagedRealFilesGiveErrorsNotCrashes()
+{
+    SKIP_WITHOUT_SHARED();
+    int errors = 0;
+    for (const QString dir : {"keras", "tfjs"}) {
+        QDirIterator it(shared(dir), {"*.json"}, QDir::Files);
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray text = f.readAll();
+            // Truncated at several places, and with every integer turned into a string, a
+            // negative number or null.
+            std::vector<QByteArray> damaged;
+            for (int i = 1; i < 8; ++i) damaged.push_back(text.left(text.size() * i / 8));
+            for (const char* with : {": \"7\"", ": -3", ": null", ": 0"})
+                damaged.push_back(QString::fromUtf8(text).replace(QRegularExpression(": \\d+"), with).toUtf8());
+            for (const auto& d : damaged) {
+                auto m = readKerasModel(std::string_view(d.constData(), std::size_t(d.size())), "t.json");
+                if (!m) {
+                    ++errors;
+                    QVERIFY(!m.error().message.empty());
+                } else {
+                    analyze(m->graph); // must not crash either
+                }
+            }
+        }
+    }
+    QVERIFY(errors > 19 * 7);
 }
 
 void TestKerasImport::malformed_data()

@@ -148,6 +148,8 @@ Result<std::vector<KerasTensor>> KerasLayerMapper::map(const KerasCall& c)
     } catch (const json::exception& e) {
         return makeError("type", "layer '" + c.name + "' (" + c.className + "): a config value has the wrong type (" + e.what() + ")",
                          c.at);
+    } catch (const std::exception& e) {
+        return makeError("format", "layer '" + c.name + "' (" + c.className + "): cannot be imported (" + e.what() + ")", c.at);
     }
 }
 

@@ -92,8 +92,14 @@ Result<ModelFile> readKerasModel(std::string_view text, const std::string& fileN
     ModelFile file;
     keras::KerasLayerMapper mapper(!anyChannelsFirst(*model), file.notes);
     keras::KerasModelBuilder builder(mapper, file.notes);
-    auto outputs = builder.build(*model, at, "", {});
-    if (!outputs) return located(outputs.error());
+    // Readers return errors as values; anything thrown below (a config of an unexpected shape
+    // that slipped past the checks) becomes an error at the model, never a crash.
+    try {
+        auto outputs = builder.build(*model, at, "", {});
+        if (!outputs) return located(outputs.error());
+    } catch (const std::exception& e) {
+        return located(makeError("format", std::string("the model config cannot be read (") + e.what() + ")", at));
+    }
     file.graph = mapper.take();
     if (file.graph.layers().empty()) return located(makeError("format", "the model has no layers", at));
     const json* cfg = model->is_object() && model->contains("config") ? &(*model)["config"] : nullptr;
