@@ -28,6 +28,7 @@ private slots:
     void malformed();
     void unsupportedLayerIsLocated();
     void nestedModelIsInlined();
+    void keras3InboundNodes();
 };
 
 static QString shared(const QString& rel) { return QStringLiteral(NETSIZER_SHARED_DIR "/models/") + rel; }
@@ -268,6 +269,10 @@ void TestKerasImport::mappings_data()
         << "[3]" << 20ull + 72 * 3 + 3;
     QTest::newRow("reshape to image") << "[null, 12]" << R"({"class_name": "Reshape", "config": {"target_shape": [2, 2, 3]}})" << "[3, 2, 2]"
                                       << 0ull;
+    // A channels_first model keeps Keras's own [C, H, W]: 3x3x3x4 + 4 = 112.
+    QTest::newRow("channels_first conv") << "[null, 3, 8, 8]"
+                                         << R"({"class_name": "Conv2D", "config": {"filters": 4, "kernel_size": 3, "data_format": "channels_first"}})"
+                                         << "[4, 6, 6]" << 112ull;
     QTest::newRow("average pool same") << "[null, 5, 5, 2]"
                                        << R"({"class_name": "AveragePooling2D", "config": {"pool_size": [3, 3], "strides": [2, 2], "padding": "same"}})"
                                        << "[2, 3, 3]" << 0ull;
@@ -403,6 +408,20 @@ void TestKerasImport::nestedModelIsInlined()
     QVERIFY(m->graph.findByName("inner/d2"));
     QCOMPARE(qulonglong(countsOf(*m).learnable), 6ull * 4 + 4 + 4 * 2 + 2 + 2 + 1);
     QCOMPARE(int(m->graph.layers().size()), 4);
+}
+
+void TestKerasImport::keras3InboundNodes()
+{
+    // Keras 3 / TF 2.16 functional config: inbound nodes as {"args": [keras tensors]}, batch_shape.
+    const char* json = R"({"class_name": "Functional", "config": {"name": "f", "layers": [
+        {"module": "keras.layers", "class_name": "InputLayer", "name": "in", "config": {"name": "in", "batch_shape": [null, 6], "dtype": "float32"}, "inbound_nodes": []},
+        {"module": "keras.layers", "class_name": "Dense", "name": "d", "config": {"name": "d", "units": 3, "activation": "relu"},
+         "inbound_nodes": [{"args": [{"class_name": "__keras_tensor__", "config": {"shape": [null, 6], "keras_history": ["in", 0, 0]}}], "kwargs": {}}]}],
+        "input_layers": [["in", 0, 0]], "output_layers": [["d", 0, 0]]}})";
+    auto m = readKerasModel(json, "t.json");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().describe().c_str());
+    QCOMPARE(qulonglong(countsOf(*m).learnable), 21ull); // 6x3 + 3
+    QVERIFY(m->graph.findByName("d_relu"));
 }
 
 QTEST_APPLESS_MAIN(TestKerasImport)
