@@ -1,6 +1,7 @@
 #include "core/io/ModelReader.h"
 
 #include "core/io/NativeFormat.h"
+#include "core/io/keras/KerasImport.h"
 
 #include <algorithm>
 #include <fstream>
@@ -53,7 +54,15 @@ Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& op
         }
         return model;
     }
-    if (ext == "json" || ext.empty()) return readNativeModelFile(path);
+    if (ext == "json" || ext.empty()) {
+        // .json is native, Keras (model.to_json()) or TF.js: decided by the content.
+        auto text = readTextFile(path);
+        if (!text) return text.error();
+        const JsonModelFlavour flavour = sniffJsonModel(*text);
+        if (flavour == JsonModelFlavour::Keras || flavour == JsonModelFlavour::TfjsLayers || flavour == JsonModelFlavour::TfjsGraph)
+            return readKerasModel(*text, baseName(path));
+        return readNativeModelFile(path);
+    }
     return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json and Caffe .prototxt)", path);
 }
 

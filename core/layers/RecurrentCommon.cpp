@@ -38,7 +38,10 @@
 
 namespace netsizer::core::kinds {
 namespace {
-enum Attr { kHidden, kLayers, kBidirectional, kDropout, kReturnSequences, kBias, kBatchFirst, kStateOutputs, kNonlinearity };
+enum Attr {
+    kHidden, kLayers, kBidirectional, kDropout, kReturnSequences, kBias, kBatchFirst, kStateOutputs, kRecurrentBias,
+    kNonlinearity
+};
 
 // ParamTensor::name must outlive the analysis; PyTorch's per-layer names are built once here.
 const char* internName(const std::string& s)
@@ -52,7 +55,7 @@ const char* internName(const std::string& s)
 struct Geometry {
     Cell cell = Cell::Lstm;
     Count T = 0, F = 0, H = 0, L = 1, dirs = 1, G = 1;
-    bool dropout = false, bias = true, batchFirst = true, returnSeq = true, states = false;
+    bool dropout = false, bias = true, recurrentBias = true, batchFirst = true, returnSeq = true, states = false;
     Count inAt(Count l) const { return l == 0 ? F : H * dirs; }
 };
 
@@ -70,6 +73,7 @@ Result<Geometry> geometry(Cell cell, const LayerContext& ctx)
     g.G = static_cast<Count>(gateCount(cell));
     g.dropout = ctx.f(kDropout) > 0.0 && g.L > 1; // PyTorch applies it between layers only
     g.bias = ctx.b(kBias);
+    g.recurrentBias = ctx.b(kRecurrentBias);
     g.batchFirst = ctx.b(kBatchFirst);
     g.returnSeq = ctx.b(kReturnSequences);
     g.states = ctx.b(kStateOutputs);
@@ -153,7 +157,7 @@ Result<KindResult> analyzeCell(Cell cell, const LayerContext& ctx)
             r.params.push_back({internName("weight_hh" + suffix), rows * g->H, true});
             if (g->bias) {
                 r.params.push_back({internName("bias_ih" + suffix), rows, true});
-                r.params.push_back({internName("bias_hh" + suffix), rows, true});
+                if (g->recurrentBias) r.params.push_back({internName("bias_hh" + suffix), rows, true});
             }
             macs += g->T * rows * (g->inAt(l) + g->H);
         }
@@ -171,10 +175,11 @@ std::vector<Formula> explainCell(Cell cell, const LayerContext& ctx, const KindR
     auto g = geometry(cell, ctx);
     if (!g) return f;
     const auto G = static_cast<std::int64_t>(g->G), H = static_cast<std::int64_t>(g->H);
-    const std::string b = g->bias ? " + 2" : "";
+    const int biases = g->bias ? (g->recurrentBias ? 2 : 1) : 0;
+    const std::string b = biases ? " + " + std::to_string(biases) : "";
     for (Count l = 0; l < std::min<Count>(g->L, 2); ++l) {
         const auto in = static_cast<std::int64_t>(g->inAt(l));
-        const Count per = g->G * g->H * (g->inAt(l) + g->H + (g->bias ? 2 : 0));
+        const Count per = g->G * g->H * (g->inAt(l) + g->H + static_cast<Count>(biases));
         f.push_back(countFormula(l == 0 ? "weights, layer 0 (per direction)" : "weights, each layer > 0 (per direction)",
                                  "gates × H × (in + H" + b + ")",
                                  std::to_string(G) + " × " + withThousands(H) + " × (" + withThousands(in) + " + " +
@@ -233,6 +238,10 @@ LayerKind makeRecurrentKind(Cell cell, const char* id, const char* displayName, 
                   "PyTorch batch_first: the input is transposed to time-major order, so the CPU path keeps a copy"),
         boolParam("state_outputs", false,
                   cell == Cell::Lstm ? "Adds outputs 1 = h_n and 2 = c_n [layers·dirs, H]" : "Adds output 1 = h_n [layers·dirs, H]"),
+        // Keras's LSTM, SimpleRNN and GRU(reset_after=False) have one bias per gate block; Keras
+        // GRU(reset_after=True, the TF2 default) and cuDNN/PyTorch have two.
+        boolParam("recurrent_bias", true,
+                  "With bias: also bias_hh (PyTorch, cuDNN, Keras GRU reset_after); off: one bias per gate block (Keras LSTM)"),
     };
     if (cell == Cell::Rnn) k.params.push_back(choiceParam("nonlinearity", "tanh", {"tanh", "relu"}, "Activation of h_t"));
     switch (cell) {
