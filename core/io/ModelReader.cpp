@@ -1,6 +1,7 @@
 #include "core/io/ModelReader.h"
 
 #include "core/io/NativeFormat.h"
+#include "core/io/onnx/OnnxImport.h"
 
 #include <algorithm>
 #include <fstream>
@@ -53,8 +54,9 @@ Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& op
         }
         return model;
     }
+    if (ext == "onnx") return readOnnxFile(path);
     if (ext == "json" || ext.empty()) return readNativeModelFile(path);
-    return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json and Caffe .prototxt)", path);
+    return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json, .onnx and Caffe .prototxt)", path);
 }
 
 } // namespace netsizer::core

@@ -1,6 +1,6 @@
 #pragma once
 // Opens any model file NetSizer can read, choosing the reader by the file's extension:
-// .json (native, or Keras/TF.js once their readers exist), .prototxt (Caffe).
+// .json (native, or Keras/TF.js once their readers exist), .prototxt (Caffe), .onnx (ONNX).
 
 #include "core/io/ModelFile.h"
 #include "core/io/caffe/CaffeImport.h"
