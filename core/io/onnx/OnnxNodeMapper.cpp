@@ -137,6 +137,7 @@ LayerId OnnxNodeMapper::add(Node& n, const std::string& kind, std::initializer_l
         if (kind != "Opaque") m_checked.emplace_back(id, out);
     } else {
         a.shape = guess ? *guess : n.act(m_t, 0).shape;
+        ++m_guessed;
     }
     m_t.bind(out, a);
     for (int i = 1; i < n.proto.output_size(); ++i) // BatchNorm statistics, Dropout masks, LSTM states
@@ -307,9 +308,14 @@ bool OnnxNodeMapper::elementwiseUnary(Node& n)
         const auto* full = m_t.fullShape(n.actNames[0]);
         // Before opset 13 Softmax flattens the axes from `axis` on; the same as the last axis
         // only when `axis` is the last one.
-        const bool last = axis == -1 || (full && axis == static_cast<std::int64_t>(full->size()) - 1);
+        bool last = axis == -1 || (full && axis == static_cast<std::int64_t>(full->size()) - 1);
+        if (full && axis >= 1 && axis < static_cast<std::int64_t>(full->size())) // [N, C, 1, 1]: the same as over C
+            last = last || std::all_of(full->begin() + axis + 1, full->end(), [](std::int64_t d) { return d == 1; });
         if (!last && m_opset < 13) return false;
         add(n, "Softmax", {{"axis", axis}});
+    } else if (op == "LRN") {
+        add(n, "LRN", {{"size", attrInt(p, "size", 5)}, {"alpha", attrFloat(p, "alpha", 1e-4)}, {"beta", attrFloat(p, "beta", 0.75)},
+                       {"k", attrFloat(p, "bias", 1.0)}});
     } else return false;
     return true;
 }

@@ -38,6 +38,8 @@ public:
     // Layers of a real kind whose output ONNX shape inference also gave, with that value's name:
     // the importer compares NetSizer's own shape inference with ONNX's on these.
     const std::vector<std::pair<LayerId, std::string>>& checkedOutputs() const { return m_checked; }
+    // Layers whose output shape ONNX shape inference did not give (the importer guessed it).
+    int guessedShapes() const { return m_guessed; }
 
 private:
     // One node being mapped: its inputs sorted into activations and static values.
@@ -90,6 +92,7 @@ private:
     std::vector<std::string> m_notes;
     std::map<std::string, int> m_opaque;
     std::vector<std::pair<LayerId, std::string>> m_checked;
+    int m_guessed = 0;
 };
 
 } // namespace netsizer::core::onnximport

@@ -51,6 +51,9 @@ void report(const std::string& file, OnnxNodeMapper& mapper, const OnnxTensors& 
         notes.push_back(std::to_string(total) + " ONNX operator(s) became opaque layers (shape and weights kept, "
                         "nothing counted as saved for backward): " + list);
     }
+    if (mapper.guessedShapes() > 0)
+        notes.push_back(std::to_string(mapper.guessedShapes()) + " layer(s) have output shapes ONNX shape inference could not "
+                        "give; NetSizer assumed the shape of their first input (or a MatMul's product shape)");
     const auto unused = tensors.unclaimed();
     if (!unused.empty()) {
         Count n = 0;
