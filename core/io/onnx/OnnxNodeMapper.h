@@ -67,6 +67,7 @@ private:
     // Dims of a static input: a weight's dims, or the inferred shape of a static value.
     std::optional<std::vector<std::int64_t>> staticDims(const std::string& name) const;
     bool elementwiseUnary(Node& n);
+    bool perChannel(const std::string& weight, std::int64_t channels, int rank) const;
 
     Status mapConv(Node& n);
     Status mapConvTranspose(Node& n);

@@ -5,6 +5,7 @@
 #include "core/io/onnx/OnnxNodeMapper.h"
 
 #include "core/io/onnx/OnnxAttributes.h"
+#include "core/layers/LayerKind.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -332,10 +333,43 @@ Status OnnxNodeMapper::mapShapeOp(Node& n)
     return Ok{};
 }
 
+// A per-channel weight ([C, 1, 1], [1, C, 1, 1], [C] on [N, C]) of an input of full rank `rank`.
+bool OnnxNodeMapper::perChannel(const std::string& weight, std::int64_t channels, int rank) const
+{
+    const auto dims = staticDims(weight);
+    if (!dims || dims->empty() || static_cast<int>(dims->size()) > rank || m_t.unclaimedWeights(weight) != static_cast<Count>(channels))
+        return false;
+    for (std::size_t j = 0; j < dims->size(); ++j) {
+        const bool channelAxis = rank - static_cast<int>(dims->size()) + static_cast<int>(j) == 1;
+        if ((*dims)[j] != (channelAxis ? channels : 1)) return false;
+    }
+    return true;
+}
+
 Status OnnxNodeMapper::mapBinary(Node& n)
 {
     const auto& p = n.proto;
-    if (!n.statics.empty() || !n.trusted) { // a bias, a scale, a class token: no kind holds those
+    const auto* full = m_t.fullShape(p.input(0));
+    if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && full && batchAxis(full) == 0 &&
+        n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(full->size()))) {
+        // x · γ_c (+ β_c): an affine per channel, as older exports write an inference BatchNorm.
+        const std::int64_t channels = n.act(m_t, 0).shape[0];
+        add(n, "Scale", {{"bias", false}, {"inplace", false}});
+        return Ok{};
+    }
+    if (n.op() == "Add" && n.actNames.size() == 1 && n.statics.size() == 1 && consumers(n.actNames[0]).size() == 1) {
+        // ... + β_c right after a Scale without bias: the Scale's bias.
+        Layer* scale = m_builder.graph().find(n.ports[0].layer);
+        const int bias = scale ? scale->kind->paramIndex("bias") : -1;
+        if (scale && scale->kind->id == "Scale" && bias >= 0 && !std::get<bool>(scale->attrs[static_cast<std::size_t>(bias)]) &&
+            full && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(full->size()))) {
+            scale->attrs[static_cast<std::size_t>(bias)] = true;
+            m_t.claim(n.statics[0]);
+            passThrough(n);
+            return Ok{};
+        }
+    }
+    if (!n.statics.empty() || !n.trusted) { // a bias, a scalar, a class token: no kind holds those
         opaque(n);
         return Ok{};
     }
@@ -351,7 +385,6 @@ Status OnnxNodeMapper::mapBinary(Node& n)
     } else if (n.op() == "Mul") {
         add(n, "Multiply", {});
     } else { // Concat: ONNX's axis counts the batch axis, as the kind's does
-        const auto* full = m_t.fullShape(p.input(0));
         std::int64_t axis = attrInt(p, "axis", 1);
         if (full && axis < 0) axis += static_cast<std::int64_t>(full->size());
         if (!full || batchAxis(full) != 0 || axis < 1 || axis >= static_cast<std::int64_t>(full->size())) opaque(n);
