@@ -220,6 +220,9 @@ void TestOnnxImport::everySharedModelImportsOrIsRefusedWithAPlace()
         qInfo("%s: %d layers, %llu learnable parameters%s", qPrintable(QFileInfo(path).fileName()), int(m->graph.layers().size()),
               static_cast<unsigned long long>(a.paramsTotal), a.ok() ? "" : (" — " + a.errors[0].describe()).c_str());
         for (const auto& n : m->notes) qInfo("  note: %s", n.c_str());
+        // Imported models analyse, and NetSizer's shapes agree with ONNX's on every mapped layer.
+        QVERIFY2(a.ok(), qPrintable(path + ": " + QString::fromStdString(a.ok() ? "" : a.errors[0].describe())));
+        QVERIFY2(!allNotes(*m).contains("NetSizer infers"), qPrintable(path + ": " + allNotes(*m)));
     }
     QVERIFY(imported > 0);
     qInfo("%d imported, %d refused", imported, refused);
