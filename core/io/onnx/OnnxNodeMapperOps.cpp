@@ -111,6 +111,10 @@ Status OnnxNodeMapper::mapPool(Node& n)
     }
     const IntList strides = orDefault(attrInts(p, "strides"), nd, 1);
     IntList pads = orDefault(attrInts(p, "pads"), 2 * nd, 0);
+    if (strides.size() != nd || pads.size() != 2 * nd) {
+        opaque(n);
+        return Ok{};
+    }
     if (autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER") { // out = ceil(in / stride); SAME_LOWER pads more at the start
         for (std::size_t i = 0; i < nd; ++i) {
             const std::int64_t len = in[static_cast<int>(i) + 1], s = std::max<std::int64_t>(strides[i], 1);
