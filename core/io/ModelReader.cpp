@@ -2,6 +2,7 @@
 
 #include "core/io/NativeFormat.h"
 #include "core/io/keras/KerasImport.h"
+#include "core/io/onnx/OnnxImport.h"
 
 #include <algorithm>
 #include <fstream>
@@ -54,6 +55,7 @@ Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& op
         }
         return model;
     }
+    if (ext == "onnx") return readOnnxFile(path);
     if (ext == "json" || ext.empty()) {
         // .json is native, Keras (model.to_json()) or TF.js: decided by the content.
         auto text = readTextFile(path);
@@ -63,7 +65,7 @@ Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& op
             return readKerasModel(*text, baseName(path));
         return readNativeModelFile(path);
     }
-    return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json and Caffe .prototxt)", path);
+    return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json, .onnx and Caffe .prototxt)", path);
 }
 
 } // namespace netsizer::core

@@ -1,7 +1,7 @@
 #pragma once
 // Opens any model file NetSizer can read, choosing the reader by the file's extension:
 // .json (native, Keras model.to_json() or TF.js model.json, told apart by content), .prototxt
-// (Caffe).
+// (Caffe), .onnx (ONNX).
 
 #include "core/io/ModelFile.h"
 #include "core/io/caffe/CaffeImport.h"

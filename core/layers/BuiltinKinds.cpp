@@ -50,7 +50,8 @@
     X(MultiHeadAttention)   \
     X(Mean)                 \
     X(TiedDense)            \
-    X(StochasticDepth)
+    X(StochasticDepth)      \
+    X(Opaque)
 
 namespace netsizer::core {
 namespace kinds {

@@ -1,0 +1,29 @@
+#pragma once
+// ONNX models (.onnx): the graph is read with ONNX's own protobuf schema and ONNX's shape
+// inference (libonnx), operators become NetSizer layer kinds, initializers become weights (their
+// dims are enough: weightless exports whose payloads were cleared import the same), and
+// operators without a kind become Opaque layers listed in ModelFile::notes.
+
+#include "core/io/ModelFile.h"
+#include "core/util/Result.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace netsizer::core {
+
+// Files larger than this are refused before parsing (protobuf's own message limit is 2 GiB).
+inline constexpr std::uint64_t kMaxOnnxBytes = std::uint64_t{1} << 30;
+
+// Imports the serialized ModelProto in `bytes`. Per-sample shapes drop the batch axis (the
+// graph input's symbolic dim 0, wherever shape inference carries that symbol; axis 0
+// otherwise). Never throws: malformed bytes, failing shape inference (the importer then goes
+// on without inferred shapes where it can), unsupported structures and absurd sizes are
+// errors whose path is "<fileName>" or "<fileName>:<ONNX node name>".
+Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName);
+
+// Reads the file at `path` and imports it (errors name the file's base name).
+Result<ModelFile> readOnnxFile(const std::string& path);
+
+} // namespace netsizer::core

@@ -1,0 +1,212 @@
+// readOnnxModel: protobuf parsing with a size limit, ONNX shape inference, the node walk
+// (OnnxNodeMapper), and the import report: opaque operators, weights no layer consumed, and
+// every layer whose NetSizer shape disagrees with ONNX's inferred one.
+#include "core/io/onnx/OnnxImport.h"
+
+#include "core/analysis/Analysis.h"
+#include "core/io/onnx/OnnxNodeMapper.h"
+#include "core/io/onnx/OnnxTensors.h"
+#include "core/util/NumberFormat.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+
+#include <algorithm>
+#include <exception>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace netsizer::core {
+namespace {
+
+using onnximport::OnnxNodeMapper;
+using onnximport::OnnxTensors;
+
+std::string baseName(const std::string& path)
+{
+    const auto slash = path.find_last_of("/\\");
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool isFloating(int type)
+{
+    using TP = onnx::TensorProto;
+    return type == TP::FLOAT || type == TP::DOUBLE || type == TP::FLOAT16 || type == TP::BFLOAT16;
+}
+
+// Adds the import report to `notes`.
+void report(const std::string& file, OnnxNodeMapper& mapper, const OnnxTensors& tensors, const Graph& graph,
+            std::vector<std::string>& notes)
+{
+    if (!mapper.opaqueOps().empty()) {
+        int total = 0;
+        std::string list;
+        for (const auto& [op, count] : mapper.opaqueOps()) {
+            total += count;
+            list += (list.empty() ? "" : ", ") + op + " × " + std::to_string(count);
+        }
+        notes.push_back(std::to_string(total) + " ONNX operator(s) became opaque layers (shape and weights kept, "
+                        "nothing counted as saved for backward): " + list);
+    }
+    if (mapper.guessedShapes() > 0)
+        notes.push_back(std::to_string(mapper.guessedShapes()) + " layer(s) have output shapes ONNX shape inference could not "
+                        "give; NetSizer assumed the shape of their first input (or a MatMul's product shape)");
+    const auto unused = tensors.unclaimed();
+    if (!unused.empty()) {
+        Count n = 0;
+        for (const auto& w : unused) n += tensors.weight(w)->numel;
+        notes.push_back(std::to_string(unused.size()) + " weight tensor(s) with " + withThousands(n) +
+                        " elements feed no layer and are not counted (first: '" + unused.front() + "')");
+    }
+    const Analysis a = analyze(graph);
+    for (const auto& e : a.errors) notes.push_back("analysis: " + e.describe());
+    std::unordered_map<LayerId, const LayerAnalysis*> byId;
+    for (const auto& la : a.layers) byId[la.id] = &la;
+    for (const auto& [id, value] : mapper.checkedOutputs()) {
+        auto it = byId.find(id);
+        const auto onnxShape = tensors.perSample(value);
+        if (it == byId.end() || !it->second->analysed || it->second->result.outputs.empty() || !onnxShape) continue;
+        const Shape& ours = it->second->result.outputs[0].shape;
+        if (ours.numel().value() != onnxShape->numel().value())
+            notes.push_back(file + ": layer '" + graph.find(id)->name + "': NetSizer infers " + ours.toString() +
+                            " per sample, ONNX shape inference " + onnxShape->toString());
+    }
+}
+
+// Puts the nodes in topological order (ONNX requires it; some exporters write them backwards,
+// and shape inference needs it). A cycle is an error naming a node on it; nodes reading values
+// nothing produces stay at the end, where the mapper reports them.
+Status sortNodes(onnx::GraphProto& g, const std::set<std::string>& initializers, const std::string& fileName)
+{
+    std::set<std::string> available(initializers.begin(), initializers.end());
+    for (const auto& in : g.input()) available.insert(in.name());
+    std::set<std::string> produced;
+    for (const auto& n : g.node())
+        for (const auto& o : n.output()) produced.insert(o);
+    const int count = g.node_size();
+    std::vector<int> order;
+    std::vector<bool> placed(static_cast<std::size_t>(count), false);
+    bool progress = true;
+    while (progress && static_cast<int>(order.size()) < count) {
+        progress = false;
+        for (int i = 0; i < count; ++i) {
+            if (placed[static_cast<std::size_t>(i)]) continue;
+            const auto& n = g.node(i);
+            const bool ready = std::all_of(n.input().begin(), n.input().end(), [&](const std::string& in) {
+                return in.empty() || available.count(in) || !produced.count(in);
+            });
+            if (!ready) continue;
+            placed[static_cast<std::size_t>(i)] = true;
+            order.push_back(i);
+            for (const auto& o : n.output()) available.insert(o);
+            progress = true;
+        }
+    }
+    for (int i = 0; i < count; ++i)
+        if (!placed[static_cast<std::size_t>(i)])
+            return makeError("cycle", g.node(i).op_type() + " node is on a cycle: its inputs depend on its own output",
+                             fileName + ":" + (g.node(i).name().empty() ? "#" + std::to_string(i) : g.node(i).name()));
+    bool sorted = true;
+    for (int i = 0; i < count; ++i) sorted = sorted && order[static_cast<std::size_t>(i)] == i;
+    if (sorted) return Ok{};
+    google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
+    for (int i : order) *nodes.Add() = g.node(i);
+    g.mutable_node()->Swap(&nodes);
+    return Ok{};
+}
+
+} // namespace
+
+Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName)
+{
+    if (bytes.empty()) return makeError("onnx", "the file is empty", fileName);
+    if (bytes.size() > kMaxOnnxBytes)
+        return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
+    try {
+        onnx::ModelProto model;
+        google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+        google::protobuf::io::CodedInputStream coded(&raw);
+        coded.SetTotalBytesLimit(static_cast<int>(kMaxOnnxBytes));
+        if (!model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
+            return makeError("onnx", "not an ONNX model: the protobuf message does not parse (truncated or another format)", fileName);
+        const onnx::GraphProto& g = model.graph();
+        if (!model.has_graph() || g.node_size() == 0 || g.input_size() == 0)
+            return makeError("onnx", "not an ONNX model: it holds no graph with nodes and inputs", fileName);
+        std::int64_t opset = -1;
+        for (const auto& o : model.opset_import())
+            if (o.domain().empty() || o.domain() == "ai.onnx") opset = o.version();
+        if (opset < 1) return makeError("onnx", "the model imports no version of the default ONNX operator set", fileName);
+
+        OnnxTensors tensors;
+        std::set<std::string> initializers;
+        for (const auto& init : g.initializer()) {
+            initializers.insert(init.name());
+            std::vector<std::int64_t> dims(init.dims().begin(), init.dims().end());
+            if (!tensors.addWeight(init.name(), dims, isFloating(init.data_type())))
+                return makeError("overflow", "initializer '" + init.name() + "' has a negative dimension or more than 2^64 elements",
+                                 fileName + ":" + init.name());
+            if (!isFloating(init.data_type()))
+                if (auto v = onnximport::tensorValues(init)) tensors.setConstant(init.name(), *v);
+        }
+        std::optional<std::uint64_t> fixedBatch;
+        for (const auto& in : g.input()) {
+            if (initializers.count(in.name()) || !in.type().tensor_type().has_shape()) continue;
+            const auto& shape = in.type().tensor_type().shape();
+            if (shape.dim_size() == 0) continue;
+            if (shape.dim(0).has_dim_param()) tensors.addBatchSymbol(shape.dim(0).dim_param());
+            else if (shape.dim(0).has_dim_value() && shape.dim(0).dim_value() >= 1 && !fixedBatch)
+                fixedBatch = static_cast<std::uint64_t>(shape.dim(0).dim_value());
+        }
+        if (auto s = sortNodes(*model.mutable_graph(), initializers, fileName); !s) return s.error();
+        std::vector<std::string> notes;
+        try {
+            onnx::ShapeInferenceOptions options(false, 0, true);
+            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
+        } catch (const std::exception& e) {
+            notes.push_back("ONNX shape inference failed (" + std::string(e.what()) +
+                            "); shapes the file does not state were guessed and mapped to opaque layers");
+        }
+        for (const auto& v : g.input()) tensors.addShape(v.name(), v.type());
+        for (const auto& v : g.value_info()) tensors.addShape(v.name(), v.type());
+        for (const auto& v : g.output()) tensors.addShape(v.name(), v.type());
+
+        OnnxNodeMapper mapper(fileName, g, opset, tensors);
+        for (const auto& in : g.input())
+            if (!initializers.count(in.name()))
+                if (auto s = mapper.addInput(in); !s) return s.error();
+        for (int i = 0; i < g.node_size(); ++i)
+            if (auto s = mapper.mapNode(i); !s) return s.error();
+
+        ModelFile file;
+        file.graph = mapper.takeGraph();
+        file.graph.name = g.name();
+        file.description = "Imported from ONNX " + fileName + " (opset " + std::to_string(opset) +
+                           (model.producer_name().empty() ? "" : ", produced by " + model.producer_name()) + ")";
+        report(fileName, mapper, tensors, file.graph, notes);
+        for (auto& n : mapper.notes()) notes.push_back(std::move(n));
+        file.notes = std::move(notes);
+        if (fixedBatch) {
+            TrainingConfig config;
+            config.batch = std::clamp<std::uint64_t>(*fixedBatch, 1, TrainingConfig::kMaxBatch);
+            file.training = config;
+        }
+        return file;
+    } catch (const std::exception& e) {
+        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
+    }
+}
+
+Result<ModelFile> readOnnxFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return makeError("io", "cannot open the file", path);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return makeError("io", "cannot read the file", path);
+    return readOnnxModel(ss.str(), baseName(path));
+}
+
+} // namespace netsizer::core
