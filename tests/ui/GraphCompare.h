@@ -1,0 +1,38 @@
+#pragma once
+// Structural comparison of two graphs for undo tests: equal when the layers (in order: name,
+// kind, attributes, trainable, position) and the connections (in order, ends named by layer
+// name and port) are equal. Layer ids are not compared (files do not store them). To be
+// replaced by comparing core/io/NativeFormat JSON once it lands on this branch.
+
+#include "core/graph/Graph.h"
+#include "core/layers/LayerKind.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace netsizer::test {
+
+inline QString describeGraph(const core::Graph& g)
+{
+    QStringList out;
+    out << QStringLiteral("name=%1").arg(QString::fromStdString(g.name));
+    for (const auto& l : g.layers()) {
+        QStringList attrs;
+        for (const auto& a : l.attrs) attrs << QString::fromStdString(core::attrToString(a));
+        out << QStringLiteral("L %1 %2 (%3) t=%4 pos=%5,%6,%7")
+                   .arg(QString::fromStdString(l.name), QString::fromStdString(l.kind->id), attrs.join(", "))
+                   .arg(l.trainable)
+                   .arg(l.x)
+                   .arg(l.y)
+                   .arg(l.hasPosition);
+    }
+    for (const auto& c : g.connections())
+        out << QStringLiteral("C %1:%2 -> %3:%4")
+                   .arg(QString::fromStdString(g.find(c.from.layer)->name))
+                   .arg(c.from.port)
+                   .arg(QString::fromStdString(g.find(c.to.layer)->name))
+                   .arg(c.to.port);
+    return out.join('\n');
+}
+
+} // namespace netsizer::test
