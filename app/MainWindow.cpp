@@ -1,11 +1,13 @@
 #include "app/MainWindow.h"
 
 #include "ui/charts/MemoryView.h"
+#include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QUndoStack>
 
@@ -16,6 +18,12 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
 {
     m_memory = new ui::MemoryView(doc, options, this);
     setCentralWidget(m_memory);
+
+    auto* controlsDock = new QDockWidget(tr("Training"), this);
+    controlsDock->setObjectName(QStringLiteral("TrainingDock"));
+    controlsDock->setWidget(new ui::TrainingControls(doc, controlsDock));
+    addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
+    m_viewMenuDocks.push_back(controlsDock);
     createActions();
     connect(&doc, &ui::Document::changed, this, &MainWindow::updateTitle);
     connect(&doc, &ui::Document::modifiedChanged, this, &MainWindow::updateTitle);
@@ -35,6 +43,9 @@ void MainWindow::createActions()
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    for (QDockWidget* dock : m_viewMenuDocks) view->addAction(dock->toggleViewAction());
 }
 
 void MainWindow::updateTitle()

@@ -3,6 +3,9 @@
 // and wires them to the Document it is given. Owns no domain state (ARCHITECTURE.md rule 13).
 
 #include <QMainWindow>
+#include <QList>
+
+class QDockWidget;
 
 namespace netsizer::ui {
 class Document;
@@ -24,6 +27,7 @@ private:
     ui::Document& m_doc;
     ui::DisplayOptions& m_options;
     ui::MemoryView* m_memory = nullptr;
+    QList<QDockWidget*> m_viewMenuDocks; // listed in the View menu
 };
 
 } // namespace netsizer::app

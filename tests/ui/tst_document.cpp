@@ -211,9 +211,9 @@ private slots:
     {
         const LayerId fc = idOf(*m_doc, "fc");
         const QString a = stateOf(*m_doc);
-        m_doc->moveLayer(fc, 1, 1);
-        m_doc->moveLayer(fc, 2, 2);
-        m_doc->moveLayer(fc, 3, 3);
+        m_doc->moveLayer(fc, 1, 1, false);
+        m_doc->moveLayer(fc, 2, 2, true);
+        m_doc->moveLayer(fc, 3, 3, true);
         QCOMPARE(m_doc->undoStack()->count(), 1);
         QCOMPARE(m_doc->graph().find(fc)->x, 3.0);
         m_doc->undoStack()->undo();
@@ -239,7 +239,8 @@ private slots:
         const int estimates = m_doc->estimateCount();
         const QString a = stateOf(*m_doc);
         QSignalSpy spy(m_doc.get(), &Document::changed);
-        for (std::uint64_t b : {40, 64, 100, 128}) QVERIFY(m_doc->setBatch(b, true));
+        QVERIFY(m_doc->setBatch(40, false)); // the first step of a drag
+        for (std::uint64_t b : {64, 100, 128}) QVERIFY(m_doc->setBatch(b, true));
         QCOMPARE(m_doc->undoStack()->count(), 1);
         QCOMPARE(spy.count(), 4);
         QCOMPARE(spy.at(3).at(0).value<ChangeEvent>().what, ui::Changes(Change::Batch));
@@ -256,6 +257,10 @@ private slots:
         m_doc->setConfig(c, true);
         m_doc->setBatch(7, true);
         QCOMPARE(m_doc->undoStack()->count(), 2);
+        // A second drag is a second step.
+        m_doc->setBatch(8, false);
+        m_doc->setBatch(9, true);
+        QCOMPARE(m_doc->undoStack()->count(), 3);
     }
     void batchIsClamped()
     {

@@ -29,7 +29,8 @@ void MoveLayerCommand::apply(double x, double y, bool has)
 void MoveLayerCommand::redo() { apply(m_x, m_y, true); }
 void MoveLayerCommand::undo() { apply(m_oldX, m_oldY, m_oldHas); }
 
-int MoveLayerCommand::id() const { return m_mergeable ? static_cast<int>(UndoId::MoveLayer) : -1; }
+// Every move can absorb a continuation of the same layer's drag; see mergeWith().
+int MoveLayerCommand::id() const { return static_cast<int>(UndoId::MoveLayer); }
 
 bool MoveLayerCommand::mergeWith(const QUndoCommand* other)
 {

@@ -8,8 +8,9 @@ namespace netsizer::ui {
 
 class Document;
 
-// Moves one layer on the canvas. Mergeable moves of the same layer (one drag) merge: the
-// merged command keeps the first "before" and the last "after" position.
+// Moves one layer on the canvas. A `mergeable` move continues the drag of the move below it
+// (same layer) and merges into it, keeping the first "before" and the last "after" position;
+// the first move of a drag is pushed with mergeable = false.
 class MoveLayerCommand : public QUndoCommand {
 public:
     MoveLayerCommand(Document& doc, core::LayerId id, double x, double y, bool mergeable,

@@ -32,7 +32,8 @@ void SetTrainingConfigCommand::apply(const core::TrainingConfig& to, const core:
 void SetTrainingConfigCommand::redo() { apply(m_after, m_before); }
 void SetTrainingConfigCommand::undo() { apply(m_before, m_after); }
 
-int SetTrainingConfigCommand::id() const { return m_mergeable ? static_cast<int>(UndoId::TrainingConfig) : -1; }
+// Every config command can absorb a continuation; only continuations (m_mergeable) are absorbed.
+int SetTrainingConfigCommand::id() const { return static_cast<int>(UndoId::TrainingConfig); }
 
 bool SetTrainingConfigCommand::mergeWith(const QUndoCommand* other)
 {

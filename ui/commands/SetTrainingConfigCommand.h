@@ -8,9 +8,10 @@ namespace netsizer::ui {
 
 class Document;
 
-// Replaces the training configuration. Mergeable edits merge while they change the same field
-// (all batch-only edits of one slider drag become one step; a batch edit never merges into an
-// optimizer edit). Emits Change::Batch when only the batch differs, Change::Config otherwise.
+// Replaces the training configuration. A `mergeable` command continues the gesture of the
+// command below it (a slider drag after its first step) and merges into it when both change
+// the same field (batch with batch, GPU with GPU); the first step of a gesture is pushed with
+// mergeable = false, so separate gestures stay separate undo steps. Emits Change::Batch when only the batch differs, Change::Config otherwise.
 class SetTrainingConfigCommand : public QUndoCommand {
 public:
     SetTrainingConfigCommand(Document& doc, core::TrainingConfig after, bool mergeable,

@@ -74,12 +74,13 @@ public:
     bool setTrainable(core::LayerId id, bool trainable);
     // Freezes every layer that feeds `id` (transitively) and `id` itself ("freeze up to here").
     bool freezeUpTo(core::LayerId id);
-    // Moves a layer on the canvas; `mergeable` moves of the same layer merge into one step.
-    void moveLayer(core::LayerId id, double x, double y, bool mergeable = true);
-    // Replaces the training configuration; `mergeable` edits of the same field (a slider
-    // drag) merge into one undo step.
+    // Moves a layer on the canvas. `mergeable`: this move continues the previous move of the
+    // same layer (a drag) and merges with it into one undo step.
+    void moveLayer(core::LayerId id, double x, double y, bool mergeable = false);
+    // Replaces the training configuration. `mergeable`: this edit continues the previous one
+    // (a slider drag after its first step) and merges with it when both change the same field.
     bool setConfig(const core::TrainingConfig& config, bool mergeable = false);
-    bool setBatch(std::uint64_t batch, bool mergeable = true);
+    bool setBatch(std::uint64_t batch, bool mergeable = false);
 
     // ---- For undo commands only: raw state changes, no command pushed. ------------------
     core::Graph& graphForCommand() { return m_graph; }
