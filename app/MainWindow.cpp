@@ -2,6 +2,7 @@
 
 #include "ui/charts/MemoryView.h"
 #include "ui/controls/TrainingControls.h"
+#include "ui/table/LayerTableView.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 
@@ -24,6 +25,12 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     controlsDock->setWidget(new ui::TrainingControls(doc, controlsDock));
     addDockWidget(Qt::LeftDockWidgetArea, controlsDock);
     m_viewMenuDocks.push_back(controlsDock);
+
+    auto* tableDock = new QDockWidget(tr("Layers"), this);
+    tableDock->setObjectName(QStringLiteral("LayersDock"));
+    tableDock->setWidget(new ui::LayerTableView(doc, options, tableDock));
+    addDockWidget(Qt::BottomDockWidgetArea, tableDock);
+    m_viewMenuDocks.push_back(tableDock);
     createActions();
     connect(&doc, &ui::Document::changed, this, &MainWindow::updateTitle);
     connect(&doc, &ui::Document::modifiedChanged, this, &MainWindow::updateTitle);
