@@ -4,6 +4,7 @@
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
+#include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/style/DisplayOptions.h"
@@ -77,6 +78,8 @@ int main(int argc, char** argv)
         window.resize(m.captured(1).toInt(), m.captured(2).toInt());
         window.show();
         settle(window);
+        window.canvas()->fitAll();
+        settle(window);
         const QString out = parser.value(shot);
         if (!window.grab().save(out)) {
             std::fprintf(stderr, "netsizer: cannot write %s\n", qPrintable(out));
@@ -85,6 +88,8 @@ int main(int argc, char** argv)
         return 0;
     }
     window.resize(1600, 1000);
+    window.restoreLayout();
     window.show();
+    QMetaObject::invokeMethod(window.canvas(), &ui::GraphView::fitAll, Qt::QueuedConnection);
     return app.exec();
 }
