@@ -4,10 +4,16 @@
 #include "core/util/NumberFormat.h"
 
 #include <algorithm>
+#include <span>
 #include <string>
 
 namespace netsizer::core {
 namespace {
+
+// The largest tensor (output or parameter) the analyser accepts: 2^40 elements (4 TiB in fp32).
+// With this cap, sums over 100,000 layers times 8-byte elements stay far inside 64 bits, and
+// AffineBytes::at() saturates for absurd batches. A dimension of 10^12 is reported, not wrapped.
+constexpr Count kMaxTensorElements = Count{1} << 40;
 
 // One distinct block of memory holding a tensor (views and in-place ops share one).
 struct Storage {
@@ -25,8 +31,29 @@ struct PortTensor {
     bool needsGrad = false;
 };
 
+// The tensors on a layer's output ports. Output 0 is stored inline: almost every layer has
+// exactly one output, and a vector per layer was one allocation per layer per analysis.
+// Elements never move once added (the analyser keeps pointers to upstream outputs).
+class LayerOutputs {
+public:
+    bool empty() const { return m_count == 0; }
+    std::size_t size() const { return m_count; }
+    const PortTensor& operator[](std::size_t i) const { return i == 0 ? m_first : m_more[i - 1]; }
+    void push_back(const PortTensor& t)
+    {
+        if (m_count == 0) m_first = t;
+        else m_more.push_back(t);
+        ++m_count;
+    }
+
+private:
+    PortTensor m_first;
+    std::vector<PortTensor> m_more; // outputs 1, 2, ...
+    std::size_t m_count = 0;
+};
+
 struct LayerState {
-    std::vector<PortTensor> outputs;
+    LayerOutputs outputs;
 };
 
 class Analyzer {
@@ -43,7 +70,9 @@ public:
         const auto& layers = m_graph.layers();
         m_states.resize(layers.size());
         m_result.layers.reserve(layers.size());
+        m_storages.reserve(layers.size());
         countConsumers();
+        indexInputs();
         for (std::size_t idx : *order) analyseLayer(idx);
         return std::move(m_result);
     }
@@ -57,16 +86,68 @@ private:
         m_result.errors.push_back(std::move(e));
     }
 
+    // How many connections leave each output port of each layer. Flat: layer i's ports are
+    // m_consumers[m_consumerBegin[i] .. m_consumerBegin[i + 1]), as many as its highest
+    // connected port + 1 (no vector per layer).
     void countConsumers()
     {
-        m_outputConsumers.assign(m_graph.layers().size(), {});
-        for (const auto& c : m_graph.connections()) {
+        const std::size_t n = m_graph.layers().size();
+        const auto& conns = m_graph.connections();
+        m_consumerBegin.assign(n + 1, 0);
+        for (const auto& c : conns) {
             const int from = m_graph.indexOf(c.from.layer);
             if (from < 0) continue;
-            auto& v = m_outputConsumers[static_cast<std::size_t>(from)];
-            if (v.size() <= c.from.port) v.resize(c.from.port + 1u, 0);
-            ++v[c.from.port];
+            auto& ports = m_consumerBegin[static_cast<std::size_t>(from) + 1];
+            ports = std::max<std::size_t>(ports, c.from.port + 1u);
         }
+        for (std::size_t i = 0; i < n; ++i) m_consumerBegin[i + 1] += m_consumerBegin[i];
+        m_consumers.assign(m_consumerBegin[n], 0);
+        for (const auto& c : conns) {
+            const int from = m_graph.indexOf(c.from.layer);
+            if (from < 0) continue;
+            ++m_consumers[m_consumerBegin[static_cast<std::size_t>(from)] + c.from.port];
+        }
+    }
+
+    // Connections leaving output `port` of layer `layerIndex`.
+    int consumersOf(std::size_t layerIndex, std::size_t port) const
+    {
+        const std::size_t ports = m_consumerBegin[layerIndex + 1] - m_consumerBegin[layerIndex];
+        return port < ports ? m_consumers[m_consumerBegin[layerIndex] + port] : 0;
+    }
+
+    // The connections ending at each layer, sorted by input port: exactly what
+    // Graph::inputsOf(id) returns (insertion order, stable-sorted by port), computed for all
+    // layers in one pass instead of one scan of every connection per layer (which made the
+    // analysis O(layers × connections)). Stored flat: layer i's inputs are
+    // m_inputConns[m_inputBegin[i] .. m_inputBegin[i + 1]).
+    void indexInputs()
+    {
+        const auto& conns = m_graph.connections();
+        const std::size_t n = m_graph.layers().size();
+        m_inputBegin.assign(n + 1, 0);
+        m_connTarget.resize(conns.size());
+        for (std::size_t k = 0; k < conns.size(); ++k) {
+            m_connTarget[k] = m_graph.indexOf(conns[k].to.layer);
+            if (m_connTarget[k] >= 0) ++m_inputBegin[static_cast<std::size_t>(m_connTarget[k]) + 1];
+        }
+        for (std::size_t i = 0; i < n; ++i) m_inputBegin[i + 1] += m_inputBegin[i];
+        m_inputConns.resize(m_inputBegin[n]);
+        std::vector<std::size_t> fill(m_inputBegin.begin(), m_inputBegin.end() - 1);
+        for (std::size_t k = 0; k < conns.size(); ++k)
+            if (m_connTarget[k] >= 0) m_inputConns[fill[static_cast<std::size_t>(m_connTarget[k])]++] = conns[k];
+        for (std::size_t i = 0; i < n; ++i) {
+            // Insertion sort: stable, and a layer has few inputs.
+            Connection* first = m_inputConns.data() + m_inputBegin[i];
+            Connection* last = m_inputConns.data() + m_inputBegin[i + 1];
+            for (Connection* it = first + (first != last); it < last; ++it)
+                for (Connection* j = it; j > first && (j - 1)->to.port > j->to.port; --j) std::swap(*(j - 1), *j);
+        }
+    }
+
+    std::span<const Connection> inputsOf(std::size_t layerIndex) const
+    {
+        return {m_inputConns.data() + m_inputBegin[layerIndex], m_inputBegin[layerIndex + 1] - m_inputBegin[layerIndex]};
     }
 
     // Gathers the tensors at the layer's input ports. False (with an error recorded when the
@@ -74,7 +155,7 @@ private:
     bool gatherInputs(LayerAnalysis& la, const Layer& layer, std::vector<TensorInfo>& infos,
                       std::vector<const PortTensor*>& tensors)
     {
-        const auto conns = m_graph.inputsOf(layer.id);
+        const auto conns = inputsOf(la.layerIndex);
         const LayerKind& kind = *layer.kind;
         const int n = static_cast<int>(conns.size());
         if (n < kind.minInputs || (kind.maxInputs != LayerKind::kUnbounded && n > kind.maxInputs)) {
@@ -139,8 +220,11 @@ private:
             fail(la, "unknown_kind", "has no layer kind");
             return;
         }
-        std::vector<TensorInfo> infos;
-        std::vector<const PortTensor*> ins;
+        // Scratch vectors reused across layers (their capacity is kept: no allocation per layer).
+        std::vector<TensorInfo>& infos = m_scratchInfos;
+        std::vector<const PortTensor*>& ins = m_scratchIns;
+        infos.clear();
+        ins.clear();
         if (!validateAttrs(la, layer) || !gatherInputs(la, layer, infos, ins)) return;
 
         LayerContext ctx{layer.attrs, infos, layer.name};
@@ -159,7 +243,6 @@ private:
 
         LayerState& st = m_states[idx];
         const bool isSource = layer.kind->maxInputs == 0;
-        const auto& consumers = m_outputConsumers[idx];
         for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
             PortTensor pt;
             pt.info = la.result.outputs[o];
@@ -170,12 +253,13 @@ private:
                 pt.storage = newStorage(pt.info, isSource);
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
-            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += o < consumers.size() ? consumers[o] : 0;
+            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += consumersOf(idx, o);
             st.outputs.push_back(pt);
         }
         if (isSource)
-            for (const auto& pt : st.outputs)
-                m_result.input.addPerSample(pt.info.elem, m_storages[static_cast<std::size_t>(pt.storage)].numel);
+            for (std::size_t o = 0; o < st.outputs.size(); ++o)
+                m_result.input.addPerSample(st.outputs[o].info.elem,
+                                            m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
         for (int p = 0; p < kProfileCount; ++p) accountSaved(la, static_cast<Profile>(p), ins, st);
         m_result.caffeBlobNumel += la.caffeTopNumel;
@@ -190,8 +274,14 @@ private:
     {
         for (const auto& t : la.result.outputs) {
             const auto n = t.shape.numel();
-            if (!n.ok() || !checkedMul(n.value(), 8)) {
-                fail(la, "overflow", "output shape " + t.shape.toString() + " is too large to count (64-bit overflow)");
+            if (!n.ok()) {
+                fail(la, "overflow", "output shape " + t.shape.toString() + " has more elements than 64 bits can count");
+                return false;
+            }
+            if (n.value() > kMaxTensorElements) {
+                fail(la, "overflow", "output shape " + t.shape.toString() + " has " + withThousands(n.value()) +
+                                         " elements per sample; tensors are limited to 2^40 elements so that bytes "
+                                         "× batch never overflow");
                 return false;
             }
             if (!t.shape.allPositive()) {
@@ -206,8 +296,9 @@ private:
     {
         CheckedCount learnable, buffers, total{m_result.paramsTotal};
         for (const auto& p : la.result.params) {
-            if (!checkedMul(p.numel, 8)) {
-                fail(la, "overflow", std::string("parameter '") + p.name + "' is too large to count (64-bit overflow)");
+            if (p.numel > kMaxTensorElements) {
+                fail(la, "overflow", std::string("parameter '") + p.name + "' has " + withThousands(p.numel) +
+                                         " elements; tensors are limited to 2^40 elements");
                 return false;
             }
             (p.learnable ? learnable : buffers) += p.numel;
@@ -295,7 +386,8 @@ private:
     // Inference liveness: outputs are allocated, then inputs whose last consumer ran are freed.
     void stepInference(const std::vector<const PortTensor*>& ins, const LayerState& st)
     {
-        for (const auto& o : st.outputs) {
+        for (std::size_t k = 0; k < st.outputs.size(); ++k) {
+            const PortTensor& o = st.outputs[k];
             const bool fresh = std::none_of(ins.begin(), ins.end(), [&](const PortTensor* t) { return t->storage == o.storage; });
             if (fresh) allocateLive(m_storages[static_cast<std::size_t>(o.storage)]);
         }
@@ -325,8 +417,14 @@ private:
     const Graph& m_graph;
     Analysis m_result;
     std::vector<LayerState> m_states;          // by layer index
-    std::vector<std::vector<int>> m_outputConsumers; // by layer index, by output port
+    std::vector<std::size_t> m_consumerBegin; // by layer index, n + 1 offsets into m_consumers
+    std::vector<int> m_consumers;             // connections per output port, grouped by layer
     std::vector<Storage> m_storages;
+    std::vector<std::size_t> m_inputBegin; // by layer index, n + 1 offsets into m_inputConns
+    std::vector<Connection> m_inputConns;  // connections grouped by target layer, by port
+    std::vector<int> m_connTarget;         // by connection: index of the target layer, or -1
+    std::vector<TensorInfo> m_scratchInfos;
+    std::vector<const PortTensor*> m_scratchIns;
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };

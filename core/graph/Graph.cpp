@@ -97,6 +97,10 @@ std::vector<Connection> Graph::outputsOf(LayerId id) const
 
 std::string Graph::uniqueName(std::string_view base) const
 {
+    // Fast path: a free name needs only a scan, no set of every name (GraphBuilder calls this
+    // for every layer it adds; building the set each time made building n layers O(n²) string
+    // allocations).
+    if (!findByName(base)) return std::string(base);
     std::unordered_set<std::string> names;
     for (const auto& l : m_layers) names.insert(l.name);
     std::string b(base);
@@ -111,12 +115,24 @@ Result<std::vector<std::size_t>> Graph::topologicalOrder() const
 {
     const std::size_t n = m_layers.size();
     std::vector<int> indegree(n, 0);
-    std::vector<std::vector<std::size_t>> next(n);
+    // Successors of layer i, in connection insertion order: next[nextBegin[i] .. nextBegin[i + 1]).
+    // Flat (two allocations) rather than a vector per layer.
+    std::vector<std::size_t> nextBegin(n + 1, 0);
     for (const auto& c : m_connections) {
         const int from = indexOf(c.from.layer), to = indexOf(c.to.layer);
         if (from < 0 || to < 0) continue;
-        next[static_cast<std::size_t>(from)].push_back(static_cast<std::size_t>(to));
+        ++nextBegin[static_cast<std::size_t>(from) + 1];
         ++indegree[static_cast<std::size_t>(to)];
+    }
+    for (std::size_t i = 0; i < n; ++i) nextBegin[i + 1] += nextBegin[i];
+    std::vector<std::size_t> next(nextBegin[n]);
+    {
+        std::vector<std::size_t> fill(nextBegin.begin(), nextBegin.end() - 1);
+        for (const auto& c : m_connections) {
+            const int from = indexOf(c.from.layer), to = indexOf(c.to.layer);
+            if (from < 0 || to < 0) continue;
+            next[fill[static_cast<std::size_t>(from)]++] = static_cast<std::size_t>(to);
+        }
     }
     // Kahn's algorithm; ties broken by insertion order so the result is deterministic and
     // follows the file's layer order for sequential models.
@@ -130,8 +146,8 @@ Result<std::vector<std::size_t>> Graph::topologicalOrder() const
         ready.pop_back();
         order.push_back(i);
         // push in reverse so that the lowest index pops first
-        for (auto it = next[i].rbegin(); it != next[i].rend(); ++it)
-            if (--indegree[*it] == 0) ready.push_back(*it);
+        for (std::size_t k = nextBegin[i + 1]; k-- > nextBegin[i];)
+            if (--indegree[next[k]] == 0) ready.push_back(next[k]);
     }
     if (order.size() != n) {
         for (std::size_t i = 0; i < n; ++i)

@@ -4,15 +4,53 @@
 #include "core/layers/KindRegistry.h"
 
 #define NETSIZER_BUILTIN_KINDS(X) \
-    X(Input)                      \
-    X(Dense)                      \
-    X(Conv1D)                     \
-    X(Conv2D)                     \
-    X(Conv3D)                     \
-    X(ReLU)                       \
-    X(Flatten)                    \
-    X(Add)                        \
-    X(Dropout)
+    X(Input)                \
+    X(Dense)                \
+    X(Conv1D)               \
+    X(Conv2D)               \
+    X(Conv3D)               \
+    X(ReLU)                 \
+    X(Flatten)              \
+    X(Add)                  \
+    X(Dropout)              \
+    X(LRN)                  \
+    X(Scale)                \
+    X(Crop)                 \
+    X(Slice)                \
+    X(ConvTranspose2D)      \
+    X(MaxPool1D)            \
+    X(MaxPool2D)            \
+    X(AvgPool1D)            \
+    X(AvgPool2D)            \
+    X(GlobalAvgPool)        \
+    X(AdaptiveAvgPool2D)    \
+    X(BatchNorm)            \
+    X(GroupNorm)            \
+    X(Tanh)                 \
+    X(Sigmoid)              \
+    X(ReLU6)                \
+    X(LeakyReLU)            \
+    X(PReLU)                \
+    X(ELU)                  \
+    X(SiLU)                 \
+    X(HardSwish)            \
+    X(Softmax)              \
+    X(Reshape)              \
+    X(Concat)               \
+    X(Multiply)             \
+    X(Upsample)             \
+    X(ZeroPadding)          \
+    X(Embedding)            \
+    X(PositionalEmbedding)  \
+    X(LayerNorm)            \
+    X(GELU)                 \
+    X(RNN)                  \
+    X(LSTM)                 \
+    X(GRU)                  \
+    X(MultiHeadAttention)   \
+    X(Mean)                 \
+    X(TiedDense)            \
+    X(StochasticDepth)
 
 namespace netsizer::core {
 namespace kinds {

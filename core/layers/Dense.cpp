@@ -16,9 +16,12 @@ Result<KindResult> analyze(const LayerContext& ctx)
     TensorInfo out = ctx.in();
     out.shape[in.rank() - 1] = units;
     r.outputs.push_back(out);
-    r.params.push_back({"weight", static_cast<Count>(units) * static_cast<Count>(features), true});
+    const CheckedCount weights = CheckedCount{static_cast<Count>(units)} * static_cast<Count>(features);
+    const CheckedCount macs = out.shape.numel() * static_cast<Count>(features);
+    if (!weights.ok() || !macs.ok()) return makeError("overflow", "units × in_features overflows 64 bits");
+    r.params.push_back({"weight", weights.value(), true});
     if (ctx.b(kBias)) r.params.push_back({"bias", static_cast<Count>(units), true});
-    r.macs = (out.shape.numel() * static_cast<Count>(features)).value();
+    r.macs = macs.value();
     // addmm saves mat1 (the input) only for the weight's gradient (gen_variable_type guard_for);
     // mat2 is the weight itself, a parameter, not an activation.
     r.keepPyTorch(savedInput(0, "AddmmBackward0.mat1", SaveWhen::ParamsNeedGrad));

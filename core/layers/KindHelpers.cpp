@@ -109,4 +109,37 @@ std::vector<Formula> basicFormulas(const KindResult& r)
     return out;
 }
 
+std::vector<Formula> savedFormulas(const LayerContext& ctx, const KindResult& r, Profile profile)
+{
+    std::vector<Formula> out;
+    for (const auto& t : r.saved[static_cast<std::size_t>(profile)]) {
+        const std::string quantity = std::string("saved: ") + t.label;
+        if (t.ref == SavedTensor::Ref::Extra) {
+            std::string sub = withThousands(t.numelPerSample) + " per sample";
+            if (t.numelFixed) sub += " + " + withThousands(t.numelFixed) + " fixed";
+            out.push_back(Formula{quantity, std::string("extra ") + elemKindName(t.elem) + " tensor", sub,
+                                  withThousands(t.numelPerSample + t.numelFixed) + " elements"});
+            continue;
+        }
+        const bool in = t.ref == SavedTensor::Ref::Input;
+        const TensorInfo* info = nullptr;
+        if (in && t.index < ctx.inputs.size()) info = &ctx.inputs[t.index];
+        if (!in && t.index < r.outputs.size()) info = &r.outputs[t.index];
+        if (!info) continue;
+        IntList dims;
+        for (int i = 0; i < info->shape.rank(); ++i) dims.push_back(info->shape[i]);
+        out.push_back(Formula{quantity, in ? "input " + std::to_string(t.index) + " (shared if already kept)" : "output",
+                              timesJoin(dims), withThousands(info->shape.numel().value()) + " elements"});
+    }
+    return out;
+}
+
+Result<KindResult> elementwise(const LayerContext& ctx)
+{
+    if (auto e = expectFloat(ctx)) return *e;
+    KindResult r;
+    r.outputs.push_back(ctx.in());
+    return r;
+}
+
 } // namespace netsizer::core::kinds

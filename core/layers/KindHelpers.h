@@ -49,4 +49,14 @@ Formula countFormula(std::string quantity, std::string symbolic, std::string sub
 // The standard explanation every kind gets: output shape, parameters per tensor, MACs.
 std::vector<Formula> basicFormulas(const KindResult& r);
 
+// One Formula per tensor `profile` keeps for backward (what autograd saves on PyTorch's CPU by
+// default): "saved: TanhBackward0.result", "output C × H × W", "6 × 28 × 28", elements.
+// Input/output references name their tensor's shape; extras their per-sample (+ fixed) count.
+std::vector<Formula> savedFormulas(const LayerContext& ctx, const KindResult& r,
+                                   Profile profile = Profile::PyTorchCpu);
+
+// The output shape of an element-wise kind (same shape and element kind as input 0) after
+// checking the input holds activations. Used by the activation kinds.
+Result<KindResult> elementwise(const LayerContext& ctx);
+
 } // namespace netsizer::core::kinds

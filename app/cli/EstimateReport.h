@@ -1,0 +1,24 @@
+#pragma once
+
+#include "core/analysis/Analysis.h"
+#include "core/estimate/MemoryBreakdown.h"
+#include "core/io/ModelFile.h"
+
+#include <optional>
+#include <string>
+
+namespace netsizer::cli {
+
+// Everything the formatters print for `estimate` and `fit`: the model, its analysis (without
+// errors) and the breakdown at `breakdown.config.batch`.
+struct EstimateReport {
+    std::string modelPath;
+    core::ModelFile model;
+    core::Analysis analysis;
+    core::MemoryBreakdown breakdown;
+    bool fitCommand = false;
+    // fit only: the largest batch that fits (0: not even one sample; breakdown is then at 1).
+    std::optional<std::uint64_t> fittedBatch;
+};
+
+} // namespace netsizer::cli

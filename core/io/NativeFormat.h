@@ -1,0 +1,30 @@
+#pragma once
+// The native model format, `netsizer-model` version 1 (docs/native-format.md). The only code
+// that reads or writes it.
+
+#include "core/estimate/GpuCatalog.h"
+#include "core/io/ModelFile.h"
+#include "core/layers/KindRegistry.h"
+#include "core/util/Result.h"
+
+#include <string>
+#include <string_view>
+
+namespace netsizer::core {
+
+inline constexpr int kNativeFormatVersion = 1;
+
+// Parses a model document. Errors carry a JSON pointer (or "line L, column C" for syntax
+// errors) in `path` and name the layer in the message. Never throws, never crashes: deeply
+// nested or huge input is refused with an error.
+Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kinds = KindRegistry::builtin(),
+                                  const GpuCatalog& gpus = GpuCatalog::builtin());
+
+// Reads `path` and parses it; error paths are prefixed with the file name ("vgg.json: /layers/3").
+Result<ModelFile> readNativeModelFile(const std::string& path, const KindRegistry& kinds = KindRegistry::builtin(),
+                                      const GpuCatalog& gpus = GpuCatalog::builtin());
+
+// Serialises a model (deterministic: same model, same bytes). Layers in graph order.
+std::string writeNativeModel(const ModelFile& model);
+
+} // namespace netsizer::core

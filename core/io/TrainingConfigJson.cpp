@@ -1,0 +1,94 @@
+#include "core/io/TrainingConfigJson.h"
+
+#include <nlohmann/json.hpp>
+
+namespace netsizer::core {
+
+using nlohmann::json;
+
+Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& at, const GpuCatalog& gpus)
+{
+    if (!j.is_object()) return makeError("type", "\"training\" must be an object", at);
+    TrainingConfig c;
+    auto str = [&](const char* key, std::string& out) -> std::optional<Error> {
+        const auto it = j.find(key);
+        if (it == j.end()) return std::nullopt;
+        if (!it->is_string()) return makeError("type", std::string("training '") + key + "' must be a string", at + "/" + key);
+        out = it->get<std::string>();
+        return std::nullopt;
+    };
+    if (const auto b = j.find("batch"); b != j.end()) {
+        if (!b->is_number_unsigned() || b->get<std::uint64_t>() < 1 || b->get<std::uint64_t>() > TrainingConfig::kMaxBatch)
+            return makeError("bad_attribute", "training batch must be an integer from 1 to 65,536", at + "/batch");
+        c.batch = b->get<std::uint64_t>();
+    }
+    std::string s;
+    if (auto e = str("mode", s)) return *e;
+    if (!s.empty()) {
+        const auto m = parseMode(s);
+        if (!m) return makeError("bad_attribute", "unknown mode '" + s + "' (train or inference)", at + "/mode");
+        c.mode = *m;
+    }
+    s.clear();
+    if (auto e = str("optimizer", s)) return *e;
+    if (!s.empty()) {
+        const auto o = parseOptimizer(s);
+        if (!o) return makeError("bad_attribute", "unknown optimizer '" + s + "'", at + "/optimizer");
+        c.optimizer = *o;
+    }
+    s.clear();
+    if (auto e = str("precision", s)) return *e;
+    if (!s.empty()) {
+        const auto p = parsePrecision(s);
+        if (!p) return makeError("bad_attribute", "unknown precision '" + s + "'", at + "/precision");
+        c.precision = *p;
+    }
+    s.clear();
+    if (auto e = str("framework", s)) return *e;
+    if (!s.empty()) {
+        const auto f = parseFramework(s);
+        if (!f) return makeError("bad_attribute", "unknown framework '" + s + "' (pytorch, pytorch-cpu, caffe)", at + "/framework");
+        c.framework = *f;
+    }
+    if (const auto g = j.find("gpu"); g != j.end() && !g->is_null()) {
+        if (g->is_string()) {
+            const auto spec = gpus.find(g->get<std::string>());
+            if (!spec) return makeError("bad_attribute", "unknown GPU preset '" + g->get<std::string>() + "' (netsizer-cli gpus lists them)", at + "/gpu");
+            c.gpu = *spec;
+        } else if (g->is_object()) {
+            GpuSpec spec;
+            const auto name = g->find("name");
+            const auto mem = g->find("memory_bytes");
+            if (name == g->end() || !name->is_string()) return makeError("type", "gpu 'name' must be a string", at + "/gpu/name");
+            if (mem == g->end() || !mem->is_number_unsigned() || mem->get<std::uint64_t>() == 0)
+                return makeError("type", "gpu 'memory_bytes' must be a positive integer", at + "/gpu/memory_bytes");
+            spec.name = name->get<std::string>();
+            spec.memoryBytes = mem->get<std::uint64_t>();
+            const auto preset = gpus.find(spec.name);
+            spec.contextBytes = preset ? preset->contextBytes : gpus.defaultContextBytes();
+            spec.architecture = preset ? preset->architecture : "";
+            if (const auto ctx = g->find("context_bytes"); ctx != g->end()) {
+                if (!ctx->is_number_unsigned()) return makeError("type", "gpu 'context_bytes' must be a non-negative integer", at + "/gpu/context_bytes");
+                spec.contextBytes = ctx->get<std::uint64_t>();
+            }
+            c.gpu = spec;
+        } else {
+            return makeError("type", "gpu must be a preset name or an object", at + "/gpu");
+        }
+    }
+    return c;
+}
+
+json trainingConfigToJson(const TrainingConfig& c)
+{
+    json j = json::object();
+    j["batch"] = c.batch;
+    j["mode"] = modeName(c.mode);
+    j["optimizer"] = optimizerInfo(c.optimizer).name;
+    j["precision"] = precisionInfo(c.precision).name;
+    j["framework"] = frameworkInfo(c.framework).name;
+    if (c.gpu) j["gpu"] = json{{"name", c.gpu->name}, {"memory_bytes", c.gpu->memoryBytes}, {"context_bytes", c.gpu->contextBytes}};
+    return j;
+}
+
+} // namespace netsizer::core

@@ -1,0 +1,107 @@
+#include "core/io/caffe/CaffeImport.h"
+
+#include "caffe_subset.pb.h"
+#include "core/io/caffe/CaffeNetBuilder.h"
+#include "core/io/caffe/CaffeTextParser.h"
+#include "core/io/caffe/CaffeV1.h"
+
+#include <cmath>
+
+namespace netsizer::core {
+namespace {
+
+using netsizer_caffe::LayerParameter;
+using netsizer_caffe::NetParameter;
+using netsizer_caffe::NetStateRule;
+
+// Caffe's Net::StateMeetsRule for the TRAIN phase at level 0 without stages: a layer is in the
+// net when no include rule exists or one matches, and no exclude rule matches.
+bool inTrainPhase(const google::protobuf::RepeatedPtrField<NetStateRule>& include,
+                  const google::protobuf::RepeatedPtrField<NetStateRule>& exclude)
+{
+    auto matches = [](const NetStateRule& r) {
+        if (r.has_phase() && r.phase() != netsizer_caffe::TRAIN) return false;
+        if (r.has_min_level() && r.min_level() > 0) return false;
+        if (r.has_max_level() && r.max_level() < 0) return false;
+        return r.stage_size() == 0;
+    };
+    for (const auto& r : exclude)
+        if (matches(r)) return false;
+    if (include.empty()) return true;
+    for (const auto& r : include)
+        if (matches(r)) return true;
+    return false;
+}
+
+int lineOf(const google::protobuf::TextFormat::ParseInfoTree& tree, const char* field, int index)
+{
+    const auto* f = NetParameter::descriptor()->FindFieldByName(field);
+    const auto loc = tree.GetLocation(f, index);
+    return loc.line >= 0 ? loc.line + 1 : 0;
+}
+
+} // namespace
+
+Result<ModelFile> readCaffeNet(std::string_view text, const std::string& fileName, const CaffeImportOptions& options)
+{
+    NetParameter net;
+    google::protobuf::TextFormat::ParseInfoTree tree;
+    if (auto s = caffe::parseText(text, fileName, net, &tree); !s) return s.error();
+    if (net.layer_size() > 0 && net.layers_size() > 0)
+        return makeError("caffe", "the file mixes `layer` and legacy `layers` blocks", fileName);
+
+    caffe::CaffeNetBuilder builder(fileName, options);
+    // Net-level inputs: `input:` with 4 `input_dim` each, or `input_shape` blocks.
+    for (int i = 0; i < net.input_size(); ++i) {
+        std::vector<std::int64_t> dims;
+        if (i < net.input_shape_size()) dims.assign(net.input_shape(i).dim().begin(), net.input_shape(i).dim().end());
+        else if (net.input_dim_size() >= 4 * (i + 1)) dims.assign(net.input_dim().begin() + 4 * i, net.input_dim().begin() + 4 * (i + 1));
+        else return makeError("caffe", "input '" + net.input(i) + "' has no input_dim or input_shape", fileName + ":" + std::to_string(lineOf(tree, "input", i)));
+        if (auto s = builder.addNetInput(net.input(i), dims, lineOf(tree, "input", i)); !s) return s.error();
+    }
+    const bool legacy = net.layers_size() > 0;
+    const int count = legacy ? net.layers_size() : net.layer_size();
+    for (int i = 0; i < count; ++i) {
+        const LayerParameter layer = legacy ? caffe::upgradeV1(net.layers(i)) : net.layer(i);
+        if (!inTrainPhase(layer.include(), layer.exclude())) continue;
+        if (auto s = builder.addLayer(layer, lineOf(tree, legacy ? "layers" : "layer", i)); !s) return s.error();
+    }
+    ModelFile model;
+    model.graph = builder.takeGraph();
+    model.graph.name = net.name();
+    model.description = "Imported from Caffe prototxt " + fileName;
+    model.notes = std::move(builder.notes());
+    TrainingConfig config;
+    config.framework = Framework::Caffe;
+    config.optimizer = Optimizer::SgdMomentum;
+    if (builder.batch()) config.batch = std::clamp<std::uint64_t>(*builder.batch(), 1, TrainingConfig::kMaxBatch);
+    model.training = config;
+    return model;
+}
+
+Status applyCaffeSolver(std::string_view text, const std::string& fileName, TrainingConfig& config,
+                        std::vector<std::string>& notes)
+{
+    netsizer_caffe::SolverParameter solver;
+    if (auto s = caffe::parseText(text, fileName, solver); !s) return s;
+    std::string type = solver.type();
+    if (solver.has_solver_type() && !solver.has_type()) {
+        static const char* names[] = {"SGD", "Nesterov", "AdaGrad", "RMSProp", "AdaDelta", "Adam"};
+        type = names[static_cast<int>(solver.solver_type())];
+    }
+    const bool momentum = solver.momentum() != 0.0f;
+    if (type == "SGD") config.optimizer = momentum ? Optimizer::SgdMomentum : Optimizer::Sgd;
+    else if (type == "Nesterov") config.optimizer = Optimizer::Nesterov;
+    else if (type == "AdaGrad") config.optimizer = Optimizer::Adagrad;
+    else if (type == "RMSProp") config.optimizer = Optimizer::RmsProp;
+    else if (type == "AdaDelta") config.optimizer = Optimizer::Adadelta;
+    else if (type == "Adam") config.optimizer = Optimizer::Adam;
+    else return makeError("caffe", "unknown solver type '" + type + "'", fileName);
+    if (solver.iter_size() > 1)
+        notes.push_back("solver iter_size " + std::to_string(solver.iter_size()) + ": gradients are accumulated over " +
+                        std::to_string(solver.iter_size()) + " batches; memory follows the net's own batch");
+    if (solver.solver_mode() == netsizer_caffe::SolverParameter::CPU) notes.push_back("the solver runs on the CPU (solver_mode: CPU)");
+    return Ok{};
+}
+
+} // namespace netsizer::core

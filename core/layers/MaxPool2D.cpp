@@ -1,0 +1,6 @@
+// Max pool 2D over [C, H, W] inputs; the rules live in PoolCommon.cpp.
+#include "core/layers/PoolCommon.h"
+
+namespace netsizer::core::kinds {
+LayerKind makeMaxPool2DKind() { return makePoolKind(2, PoolOp::Max, "MaxPool2D", "Max pool 2D", "[C, H, W]"); }
+} // namespace netsizer::core::kinds
