@@ -4,6 +4,7 @@
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
+#include "core/io/ModelReader.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
 #include "ui/models/BuiltinModels.h"
@@ -11,6 +12,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QMessageBox>
 #include <QPixmap>
 #include <QRegularExpression>
 
@@ -64,13 +66,23 @@ int main(int argc, char** argv)
     ui::Document doc;
     core::TrainingConfig config;
     config.gpu = core::GpuCatalog::builtin().find("RTX 3090");
+    QString openError;
     if (!parser.positionalArguments().isEmpty()) {
-        // The native reader (core/io) is not on this branch yet.
-        std::fprintf(stderr, "netsizer: %s: opening model files is not available in this build\n",
-                     qPrintable(parser.positionalArguments().front()));
-        return 2;
+        // A file that cannot be read: the screenshot mode fails (exit 2); the window opens with
+        // the built-in example and says why. A file that reads but does not analyse opens, with
+        // its errors shown in the views.
+        auto file = core::readModelFile(parser.positionalArguments().front().toStdString());
+        if (file.ok()) {
+            // The file's own training settings when it has them, else the engine's defaults
+            // (those of `netsizer-cli estimate`).
+            doc.reset(std::move(file->graph), file->training.value_or(core::TrainingConfig{}));
+        } else {
+            openError = QString::fromStdString(file.error().describe());
+            std::fprintf(stderr, "netsizer: %s\n", qPrintable(openError));
+            if (parser.isSet(shot)) return 2;
+        }
     }
-    doc.reset(ui::vgg16(), config);
+    if (doc.graph().size() == 0) doc.reset(ui::vgg16(), config);
 
     ui::DisplayOptions options;
     app::MainWindow window(doc, options);
@@ -91,5 +103,6 @@ int main(int argc, char** argv)
     window.restoreLayout();
     window.show();
     QMetaObject::invokeMethod(window.canvas(), &ui::GraphView::fitAll, Qt::QueuedConnection);
+    if (!openError.isEmpty()) QMessageBox::warning(&window, QObject::tr("Cannot open model"), openError);
     return app.exec();
 }

@@ -1,10 +1,11 @@
 #pragma once
-// Structural comparison of two graphs for undo tests: equal when the layers (in order: name,
-// kind, attributes, trainable, position) and the connections (in order, ends named by layer
-// name and port) are equal. Layer ids are not compared (files do not store them). To be
-// replaced by comparing core/io/NativeFormat JSON once it lands on this branch.
+// A graph as text for undo tests (ARCHITECTURE.md rule 11: compare serialized JSON): the
+// native JSON document (core/io/NativeFormat) followed by a structural listing — layers in
+// order (name, kind, attributes, trainable, position) and connections in order (ends named by
+// layer name and port). Layer ids are not compared (files do not store them).
 
 #include "core/graph/Graph.h"
+#include "core/io/NativeFormat.h"
 #include "core/layers/LayerKind.h"
 
 #include <QString>
@@ -15,6 +16,9 @@ namespace netsizer::test {
 inline QString describeGraph(const core::Graph& g)
 {
     QStringList out;
+    core::ModelFile file;
+    file.graph = g;
+    out << QString::fromStdString(core::writeNativeModel(file));
     out << QStringLiteral("name=%1").arg(QString::fromStdString(g.name));
     for (const auto& l : g.layers()) {
         QStringList attrs;

@@ -43,10 +43,17 @@ void GraphView::fitAll()
     const QRectF r = scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (r.isEmpty()) return;
     fitInView(r, Qt::KeepAspectRatio);
-    // Never blow small graphs up beyond 1:1 (text would look oversized).
+    // Never blow small graphs up beyond 1:1 (text would look oversized), and never shrink
+    // nodes below legibility: a long network then shows its start (the inputs), readable.
+    constexpr double kMinReadable = 0.5;
     if (transform().m11() > 1.0) {
         resetTransform();
         centerOn(r.center());
+    } else if (transform().m11() < kMinReadable) {
+        resetTransform();
+        scale(kMinReadable, kMinReadable);
+        const QSizeF visible = QSizeF(viewport()->size()) / kMinReadable;
+        centerOn(QPointF(r.center().x(), r.top() + visible.height() / 2));
     }
 }
 

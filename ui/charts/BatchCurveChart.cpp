@@ -155,12 +155,17 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         const double mb = static_cast<double>(*m_maxBatch);
         m_maxLine->point1->setCoords(mb, 0);
         m_maxLine->point2->setCoords(mb, 1);
-        m_maxLabel->position->setCoords(mb, 0.02);
-        m_maxLabel->setText(tr("largest batch that fits: %1 ").arg(*m_maxBatch));
+        m_maxLabel->position->setCoords(mb, 0.12); // below the batch label's two lines
+        m_maxLabel->setText(tr(" largest batch that fits: %1 ").arg(*m_maxBatch));
         m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.totalAt(*m_maxBatch)));
     }
     xAxis->setRange(1, static_cast<double>(hi));
     yAxis->setRange(0, yMax);
+    if (showMax) {
+        // The label sits left of its line unless that would run out of the plot.
+        const bool left = xAxis->coordToPixel(static_cast<double>(*m_maxBatch)) - axisRect()->left() > 230;
+        m_maxLabel->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    }
     moveBatchMarker(batch);
 }
 
