@@ -155,7 +155,7 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         const double mb = static_cast<double>(*m_maxBatch);
         m_maxLine->point1->setCoords(mb, 0);
         m_maxLine->point2->setCoords(mb, 1);
-        m_maxLabel->position->setCoords(mb, 0.12); // below the batch label's two lines
+        m_maxLabel->position->setCoords(mb, 0.20); // below the batch label and the capacity line
         m_maxLabel->setText(tr(" largest batch that fits: %1 ").arg(*m_maxBatch));
         m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.totalAt(*m_maxBatch)));
     }

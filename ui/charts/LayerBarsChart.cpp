@@ -34,9 +34,14 @@ LayerBarsChart::LayerBarsChart(const DisplayOptions& options, QWidget* parent)
         below = bars;
         m_bars[static_cast<std::size_t>(c)] = bars;
     }
+    // The legend in a row above the plot, so it never hides a bar.
     legend->setVisible(true);
     legend->setFont(small);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &LayerBarsChart::showTooltip);
     connect(&options, &DisplayOptions::changed, this, [this] {
@@ -87,7 +92,7 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
     }
     // One tick label per layer; thinned out so labels never overlap on big networks.
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int every = std::max(1, static_cast<int>(n) / 60 + 1);
+    const int every = std::max(1, static_cast<int>(n) / 50 + 1);
     for (int i = 0; i < static_cast<int>(n); i += every) ticker->addTick(i, m_names[i]);
     xAxis->setTicker(ticker);
     xAxis->setRange(-0.6, std::max<double>(1.0, static_cast<double>(n)) - 0.4);

@@ -50,6 +50,7 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     split->addWidget(bottom);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
+    split->setSizes({1000, 1000}); // half each: the per-layer bars need the height too
     layout->addWidget(split);
 
     connect(units, &QComboBox::currentIndexChanged, &options, [&options](int i) {
