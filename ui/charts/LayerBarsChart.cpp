@@ -83,6 +83,8 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
         }
         top = std::max(top, sum);
     }
+    // An empty legend collapses the plot's layout; keep weights listed when nothing shows.
+    if (std::none_of(any.begin(), any.end(), [](bool b) { return b; })) any[0] = true;
     for (std::size_t c = 0; c < core::kComponentCount; ++c) {
         QCPBars* bars = m_bars[c];
         bars->setData(keys, vals[c], true);
