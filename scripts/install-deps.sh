@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ make pkg-config
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libgl-dev
+  libgraphviz-dev
   libqcustomplot-dev
   nlohmann-json3-dev
   libonnx-dev libprotobuf-dev protobuf-compiler

@@ -1,0 +1,189 @@
+#include "app/MainWindow.h"
+
+#include "core/layers/KindRegistry.h"
+#include "ui/canvas/GraphScene.h"
+#include "ui/canvas/GraphView.h"
+#include "ui/canvas/NodeItem.h"
+#include "ui/charts/MemoryView.h"
+#include "ui/controls/TrainingControls.h"
+#include "ui/document/Document.h"
+#include "ui/palette/LayerPalette.h"
+#include "ui/properties/PropertyPanel.h"
+#include "ui/style/DisplayOptions.h"
+#include "ui/table/LayerTableView.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace netsizer::app {
+
+MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* parent)
+    : QMainWindow(parent), m_doc(doc), m_options(options)
+{
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+
+    m_scene = new ui::GraphScene(doc, options, this);
+    m_view = new ui::GraphView(doc, m_scene, this);
+    setCentralWidget(m_view);
+
+    m_palette = new ui::LayerPalette(core::KindRegistry::builtin(), this);
+    QDockWidget* paletteDock = addDock(tr("Layers palette"), QStringLiteral("PaletteDock"), m_palette, Qt::LeftDockWidgetArea);
+    auto* controls = new ui::TrainingControls(doc, this);
+    QDockWidget* trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), controls, Qt::LeftDockWidgetArea);
+    m_properties = new ui::PropertyPanel(doc, this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_properties);
+    scroll->setWidgetResizable(true);
+    QDockWidget* propDock = addDock(tr("Properties"), QStringLiteral("PropertiesDock"), scroll, Qt::LeftDockWidgetArea);
+    m_memory = new ui::MemoryView(doc, options, this);
+    QDockWidget* memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), m_memory, Qt::RightDockWidgetArea);
+    m_table = new ui::LayerTableView(doc, options, this);
+    QDockWidget* tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
+    resizeDocks({paletteDock, propDock, trainingDock}, {300, 330, 240}, Qt::Vertical);
+    resizeDocks({paletteDock, memoryDock}, {270, 820}, Qt::Horizontal);
+    resizeDocks({tableDock}, {220}, Qt::Vertical);
+
+    createActions();
+    wireSelection();
+    connect(m_palette, &ui::LayerPalette::kindActivated, this, &MainWindow::appendKind);
+    connect(&doc, &ui::Document::changed, this, &MainWindow::updateTitle);
+    connect(&doc, &ui::Document::modifiedChanged, this, &MainWindow::updateTitle);
+    updateTitle();
+}
+
+QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* widget, Qt::DockWidgetArea area)
+{
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    m_docks.push_back(dock);
+    return dock;
+}
+
+void MainWindow::createActions()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_doc.undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_doc.undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* del = edit->addAction(tr("&Delete"), m_scene, &ui::GraphScene::deleteSelection);
+    del->setShortcut(QKeySequence::Delete);
+    del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(del);
+    QAction* selectAll = edit->addAction(tr("Select &all"), this, [this] {
+        for (QGraphicsItem* item : m_scene->items()) item->setSelected(item->type() == ui::NodeItem::Type);
+    });
+    selectAll->setShortcut(QKeySequence::SelectAll);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* zoomIn = view->addAction(tr("Zoom &in"), m_view, &ui::GraphView::zoomIn);
+    zoomIn->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOut = view->addAction(tr("Zoom &out"), m_view, &ui::GraphView::zoomOut);
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    QAction* fit = view->addAction(tr("&Fit to view"), m_view, &ui::GraphView::fitAll);
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* layout = view->addAction(tr("Auto &layout"), this, [this] { m_scene->autoLayout(true); });
+    layout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    view->addSeparator();
+    QAction* decimal = view->addAction(tr("&Decimal units (MB, GB)"));
+    decimal->setCheckable(true);
+    connect(decimal, &QAction::toggled, &m_options,
+            [this](bool on) { m_options.setUnits(on ? core::ByteUnits::Decimal : core::ByteUnits::Binary); });
+    connect(&m_options, &ui::DisplayOptions::changed, decimal,
+            [this, decimal] { decimal->setChecked(m_options.units() == core::ByteUnits::Decimal); });
+    view->addSeparator();
+    for (QDockWidget* dock : m_docks) view->addAction(dock->toggleViewAction());
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("MainToolBar"));
+    bar->addAction(undo);
+    bar->addAction(redo);
+    bar->addSeparator();
+    bar->addAction(del);
+    bar->addSeparator();
+    bar->addAction(zoomIn);
+    bar->addAction(zoomOut);
+    bar->addAction(fit);
+    bar->addAction(layout);
+}
+
+void MainWindow::wireSelection()
+{
+    auto show = [this](const std::vector<core::LayerId>& ids) {
+        m_properties->setLayer(ids.size() == 1 ? std::optional<core::LayerId>(ids.front()) : std::nullopt);
+    };
+    connect(m_scene, &ui::GraphScene::layerSelectionChanged, this, [this, show](const std::vector<core::LayerId>& ids) {
+        m_table->selectLayers(ids);
+        show(ids);
+    });
+    connect(m_table, &ui::LayerTableView::selectionChangedByUser, this, [this, show](const std::vector<core::LayerId>& ids) {
+        m_scene->selectLayers(ids);
+        if (ids.size() == 1)
+            if (ui::NodeItem* n = m_scene->node(ids.front())) m_view->centerOn(n);
+        show(ids);
+    });
+}
+
+void MainWindow::appendKind(const QString& kindId)
+{
+    const core::LayerKind* kind = core::KindRegistry::builtin().find(kindId.toStdString());
+    if (!kind) return;
+    const auto selected = m_scene->selectedLayers();
+    if (selected.size() == 1) {
+        if (ui::NodeItem* n = m_scene->node(selected.front())) {
+            const QPointF p = n->pos() + QPointF(0, ui::NodeItem::kHeight + 50);
+            const auto id = m_doc.addLayer(*kind, p.x(), p.y(), core::PortRef{selected.front(), 0});
+            if (id) m_scene->selectLayers({*id});
+            return;
+        }
+    }
+    const QPointF c = m_view->mapToScene(m_view->viewport()->rect().center());
+    m_doc.addLayer(*kind, c.x(), c.y());
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings s;
+    restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveLayout();
+    event->accept();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_doc.graph().name.empty() ? tr("untitled") : QString::fromStdString(m_doc.graph().name);
+    setWindowTitle(QStringLiteral("%1[*] — NetSizer").arg(name));
+    setWindowModified(m_doc.isModified());
+}
+
+} // namespace netsizer::app

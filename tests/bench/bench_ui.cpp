@@ -1,0 +1,111 @@
+// netsizer-bench-ui: drives the real designer window offscreen and prints how long it takes
+// from an edit to the replotted charts (both QCustomPlots have emitted afterReplot), on the
+// built-in VGG-16 and on a generated 500-layer network (Input, then Dense(256)/ReLU pairs).
+// Targets (issue 3): a batch change under 16 ms, a structural edit (add a layer) under 50 ms,
+// on the 500-layer network. Prints median and minimum of many runs; asserts nothing.
+//
+// Run: QT_QPA_PLATFORM=offscreen build/tests/bench/netsizer-bench-ui [--quick]
+#include "app/MainWindow.h"
+
+#include "core/estimate/GpuCatalog.h"
+#include "core/layers/KindRegistry.h"
+#include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/MemoryView.h"
+#include "ui/document/Document.h"
+#include "ui/models/BuiltinModels.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+using namespace netsizer;
+
+namespace {
+
+// Runs `edit`, then the event loop until both charts replotted; returns milliseconds.
+double timeToReplot(app::MainWindow& w, const std::function<void()>& edit)
+{
+    int replots = 0;
+    auto* bars = w.memoryView()->barsChart();
+    auto* curve = w.memoryView()->curveChart();
+    const auto c1 = QObject::connect(bars, &QCustomPlot::afterReplot, [&] { ++replots; });
+    const auto c2 = QObject::connect(curve, &QCustomPlot::afterReplot, [&] { ++replots; });
+    QElapsedTimer t;
+    t.start();
+    edit();
+    bool barsDone = false, curveDone = false;
+    QObject::disconnect(c1);
+    QObject::disconnect(c2);
+    const auto d1 = QObject::connect(bars, &QCustomPlot::afterReplot, [&] { barsDone = true; });
+    const auto d2 = QObject::connect(curve, &QCustomPlot::afterReplot, [&] { curveDone = true; });
+    while (!(barsDone && curveDone) && t.elapsed() < 5000) QApplication::processEvents();
+    const double ms = static_cast<double>(t.nsecsElapsed()) / 1e6;
+    QObject::disconnect(d1);
+    QObject::disconnect(d2);
+    // Let everything else settle (canvas, table) before the next run.
+    for (int i = 0; i < 3; ++i) QApplication::processEvents();
+    (void)replots;
+    return ms;
+}
+
+void report(const char* what, std::vector<double> ms)
+{
+    std::sort(ms.begin(), ms.end());
+    std::printf("  %-34s median %7.2f ms   min %7.2f ms   (%zu runs)\n", what, ms[ms.size() / 2], ms.front(), ms.size());
+}
+
+void bench(const char* name, core::Graph graph, int runs)
+{
+    ui::Document doc;
+    core::TrainingConfig cfg;
+    cfg.gpu = core::GpuCatalog::builtin().find("RTX 3090");
+    doc.reset(std::move(graph), cfg);
+    ui::DisplayOptions options;
+    app::MainWindow w(doc, options);
+    w.resize(1600, 1000);
+    w.show();
+    for (int i = 0; i < 10; ++i) QApplication::processEvents();
+    std::printf("%s (%zu layers)\n", name, doc.graph().size());
+
+    std::vector<double> batch, optimizer, add;
+    for (int i = 0; i < runs; ++i) {
+        const std::uint64_t b = 8 + static_cast<std::uint64_t>(i % 2 ? 100 : 3);
+        batch.push_back(timeToReplot(w, [&] { doc.setBatch(b, i > 0); }));
+    }
+    for (int i = 0; i < runs; ++i) {
+        core::TrainingConfig c = doc.config();
+        c.optimizer = i % 2 ? core::Optimizer::Sgd : core::Optimizer::Adam;
+        optimizer.push_back(timeToReplot(w, [&] { doc.setConfig(c); }));
+    }
+    const auto* dense = core::KindRegistry::builtin().find("Dense");
+    const core::LayerId last = doc.graph().layers().back().id;
+    for (int i = 0; i < runs; ++i) {
+        add.push_back(timeToReplot(w, [&] { doc.addLayer(*dense, 0, 0, core::PortRef{last, 0}); }));
+        doc.undoStack()->undo();
+        for (int k = 0; k < 5; ++k) QApplication::processEvents();
+    }
+    report("batch change -> replotted", batch);
+    report("optimizer change -> replotted", optimizer);
+    report("add a layer -> replotted", add);
+    std::printf("  analyses run: %d (one per structural edit and undo)\n", doc.analysisCount());
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    const int runs = quick ? 5 : 30;
+    bench("VGG-16", ui::vgg16(), runs);
+    bench("generated chain", ui::denseChain(500, 256), runs);
+    return 0;
+}

@@ -1,0 +1,133 @@
+// The memory view shows the engine's exact figures, follows every edit within one event-loop
+// turn, coalesces several edits of a turn into one refresh, and never re-analyses for a batch.
+#include "core/analysis/Analysis.h"
+#include "core/estimate/Estimator.h"
+#include "core/estimate/GpuCatalog.h"
+#include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/MemoryView.h"
+#include "ui/charts/SummaryPanel.h"
+#include "ui/document/Document.h"
+#include "ui/models/BuiltinModels.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QtTest>
+
+using namespace netsizer;
+using core::Component;
+
+namespace {
+core::MemoryBreakdown engine(const ui::Document& d)
+{
+    return core::estimate(core::analyze(d.graph()), d.config(), core::GpuCatalog::builtin().defaultContextBytes());
+}
+} // namespace
+
+class TestMemoryView : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        m_doc = std::make_unique<ui::Document>();
+        core::TrainingConfig c;
+        c.gpu = core::GpuCatalog::builtin().find("RTX 3090");
+        m_doc->reset(ui::vgg16(), c);
+        m_view = std::make_unique<ui::MemoryView>(*m_doc, m_options);
+        QTRY_COMPARE(m_view->refreshCount(), 1);
+    }
+    void cleanup()
+    {
+        m_view.reset();
+        m_doc.reset();
+    }
+
+    void barsEqualEngineAfterBatchChange()
+    {
+        const int analyses = m_doc->analysisCount();
+        m_doc->setBatch(100, false);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QCOMPARE(m_doc->analysisCount(), analyses); // a batch change never re-analyses
+        const auto e = engine(*m_doc);
+        QCOMPARE(e.config.batch, std::uint64_t{100});
+        for (Component c : core::kAllComponents) {
+            const QVector<double> bars = m_view->barsChart()->values(c);
+            QCOMPARE(bars.size(), static_cast<int>(e.layers.size()));
+            for (int i = 0; i < bars.size(); ++i)
+                QCOMPARE(bars[i], static_cast<double>(e.layers[static_cast<std::size_t>(i)].components[static_cast<std::size_t>(c)].at(100)));
+        }
+        // The areas: each component's exact fixed + b × per_sample at every sampled batch.
+        const auto* curve = m_view->curveChart();
+        QCOMPARE(curve->batchMarker(), 100.0);
+        for (Component c : core::kAllComponents) {
+            const auto vals = curve->values(c);
+            const auto bs = curve->batches();
+            for (int i = 0; i < bs.size(); ++i)
+                QCOMPARE(vals[i], static_cast<double>(e[c].fixed) + bs[i] * static_cast<double>(e[c].perSample));
+        }
+        QCOMPARE(curve->capacityLine(), static_cast<double>(e.config.gpu->memoryBytes));
+        QCOMPARE(curve->maxBatchMarked(), e.maxBatch());
+        QVERIFY(m_view->summary()->totalText().contains(QStringLiteral("batch 100")));
+        QVERIFY(m_view->summary()->totalText().contains(
+            QString::fromStdString(core::formatBytes(static_cast<double>(e.totalBytes())))));
+    }
+
+    void editsOfOneTurnRefreshOnce()
+    {
+        for (std::uint64_t b : {2, 3, 4, 5, 6}) m_doc->setBatch(b, true);
+        core::TrainingConfig c = m_doc->config();
+        c.optimizer = core::Optimizer::Sgd;
+        m_doc->setConfig(c);
+        QCOMPARE(m_view->refreshCount(), 1); // nothing ran synchronously
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QTest::qWait(20);
+        QCOMPARE(m_view->refreshCount(), 2);
+        const auto e = engine(*m_doc);
+        QCOMPARE(m_view->curveChart()->values(Component::OptimizerState).front(),
+                 static_cast<double>(e[Component::OptimizerState].fixed));
+    }
+
+    void freezingRemovesGradientsAndOptimizerStateFromBars()
+    {
+        const auto names = m_view->barsChart()->layerNames();
+        const int fc6 = names.indexOf(QStringLiteral("fc6"));
+        QVERIFY(fc6 >= 0);
+        QVERIFY(m_view->barsChart()->values(Component::Gradients)[fc6] > 0);
+        QVERIFY(m_view->barsChart()->values(Component::OptimizerState)[fc6] > 0);
+        m_doc->setTrainable(m_doc->graph().findByName("fc6")->id, false);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QCOMPARE(m_view->barsChart()->values(Component::Gradients)[fc6], 0.0);
+        QCOMPARE(m_view->barsChart()->values(Component::OptimizerState)[fc6], 0.0);
+        QVERIFY(m_view->barsChart()->values(Component::Weights)[fc6] > 0);
+    }
+
+    void verdictFollowsBatch()
+    {
+        const auto mb = m_doc->breakdown().maxBatch();
+        QVERIFY(mb && *mb > 1 && *mb < core::TrainingConfig::kMaxBatch);
+        m_doc->setBatch(*mb, false);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✔")));
+        m_doc->setBatch(*mb + 1, false);
+        QTRY_COMPARE(m_view->refreshCount(), 3);
+        QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✘")));
+        QVERIFY(m_view->summary()->verdictText().contains(QString::number(*mb)));
+    }
+
+    void unitsSwitch()
+    {
+        const auto w = m_doc->breakdown().bytes(Component::Weights);
+        QCOMPARE(m_view->summary()->componentText(Component::Weights),
+                 QString::fromStdString(core::formatBytes(static_cast<double>(w), core::ByteUnits::Binary)));
+        m_options.setUnits(core::ByteUnits::Decimal);
+        QCOMPARE(m_view->summary()->componentText(Component::Weights),
+                 QString::fromStdString(core::formatBytes(static_cast<double>(w), core::ByteUnits::Decimal)));
+    }
+
+private:
+    ui::DisplayOptions m_options;
+    std::unique_ptr<ui::Document> m_doc;
+    std::unique_ptr<ui::MemoryView> m_view;
+};
+
+QTEST_MAIN(TestMemoryView)
+#include "tst_memory_view.moc"

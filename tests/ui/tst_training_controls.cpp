@@ -1,0 +1,94 @@
+// Training controls edit the Document through undo commands and follow it back.
+#include "core/estimate/GpuCatalog.h"
+#include "ui/controls/BatchSlider.h"
+#include "ui/controls/TrainingControls.h"
+#include "ui/document/Document.h"
+#include "ui/models/BuiltinModels.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSlider>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace netsizer;
+
+class TestTrainingControls : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        m_doc = std::make_unique<ui::Document>();
+        m_doc->reset(ui::denseChain(5), core::TrainingConfig{});
+        m_controls = std::make_unique<ui::TrainingControls>(*m_doc);
+    }
+    void logScaleMapping()
+    {
+        QCOMPARE(ui::BatchSlider::batchAt(0), std::uint64_t{1});
+        QCOMPARE(ui::BatchSlider::batchAt(1600), std::uint64_t{65536});
+        // Powers of two sit exactly on the scale; others land within one slider step (~0.7%).
+        for (std::uint64_t b : {1, 2, 32, 1024, 65536}) QCOMPARE(ui::BatchSlider::batchAt(ui::BatchSlider::positionOf(b)), b);
+        const auto near1000 = ui::BatchSlider::batchAt(ui::BatchSlider::positionOf(1000));
+        QVERIFY(near1000 >= 995 && near1000 <= 1005);
+    }
+    void sliderDragIsOneUndoStep()
+    {
+        QSlider* s = m_controls->batch()->slider();
+        s->setSliderDown(true);
+        for (int pos : {600, 700, 800, 900}) s->setValue(pos);
+        s->setSliderDown(false);
+        QCOMPARE(m_doc->config().batch, ui::BatchSlider::batchAt(900));
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        QCOMPARE(m_controls->batch()->spinBox()->value(), int(ui::BatchSlider::batchAt(900)));
+        // A second drag is its own step.
+        s->setSliderDown(true);
+        s->setValue(1000);
+        s->setValue(1100);
+        s->setSliderDown(false);
+        QCOMPARE(m_doc->undoStack()->count(), 2);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->config().batch, ui::BatchSlider::batchAt(900));
+        QCOMPARE(m_controls->batch()->spinBox()->value(), int(ui::BatchSlider::batchAt(900)));
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->config().batch, std::uint64_t{32});
+        QCOMPARE(m_controls->batch()->spinBox()->value(), 32);
+    }
+    void spinBoxSetsExactBatch()
+    {
+        m_controls->batch()->spinBox()->setValue(1000);
+        QCOMPARE(m_doc->config().batch, std::uint64_t{1000});
+        QCOMPARE(m_controls->batch()->spinBox()->maximum(), 65536);
+        QCOMPARE(m_controls->batch()->spinBox()->minimum(), 1);
+    }
+    void combosEditAndFollow()
+    {
+        QComboBox* opt = m_controls->optimizer();
+        opt->setCurrentIndex(opt->findData(int(core::Optimizer::Sgd)));
+        QCOMPARE(m_doc->config().optimizer, core::Optimizer::Sgd);
+        QComboBox* gpu = m_controls->gpu();
+        gpu->setCurrentIndex(2); // the second preset
+        QVERIFY(m_doc->config().gpu);
+        QCOMPARE(m_doc->config().gpu->name, core::GpuCatalog::builtin().gpus()[1].name);
+        m_doc->undoStack()->undo();
+        QCOMPARE(gpu->currentIndex(), 0);
+        m_doc->undoStack()->undo();
+        QCOMPARE(opt->currentData().toInt(), int(core::Optimizer::Adam));
+        QCOMPARE(m_doc->undoStack()->index(), 0);
+    }
+    void customMemory()
+    {
+        QComboBox* gpu = m_controls->gpu();
+        gpu->setCurrentIndex(gpu->count() - 1);
+        QVERIFY(m_doc->config().gpu);
+        QCOMPARE(m_doc->config().gpu->name, std::string("custom"));
+        m_controls->customMemory()->setValue(8);
+        QCOMPARE(m_doc->config().gpu->memoryBytes, std::uint64_t{8} << 30);
+    }
+
+private:
+    std::unique_ptr<ui::Document> m_doc;
+    std::unique_ptr<ui::TrainingControls> m_controls;
+};
+
+QTEST_MAIN(TestTrainingControls)
+#include "tst_training_controls.moc"

@@ -1,0 +1,325 @@
+#include "ui/canvas/GraphScene.h"
+
+#include "core/layers/LayerKind.h"
+#include "core/util/NumberFormat.h"
+#include "ui/canvas/EdgeItem.h"
+#include "ui/canvas/GraphLayout.h"
+#include "ui/canvas/NodeItem.h"
+#include "ui/document/Document.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QGraphicsLineItem>
+#include <QGraphicsSceneContextMenuEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QMenu>
+#include <QUndoStack>
+
+namespace netsizer::ui {
+
+GraphScene::GraphScene(Document& doc, const DisplayOptions& options, QObject* parent)
+    : QGraphicsScene(parent), m_doc(doc), m_options(options)
+{
+    connect(&doc, &Document::changed, this, &GraphScene::onChanged);
+    connect(&options, &DisplayOptions::changed, this, &GraphScene::updateInfo);
+    connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+        if (!m_syncingSelection) emit layerSelectionChanged(selectedLayers());
+    });
+    m_scheduled = true;
+    QMetaObject::invokeMethod(this, &GraphScene::refresh, Qt::QueuedConnection);
+}
+
+NodeItem* GraphScene::node(core::LayerId id) const
+{
+    auto it = m_nodes.find(core::toIndex(id));
+    return it == m_nodes.end() ? nullptr : it->second;
+}
+
+void GraphScene::onChanged(const ChangeEvent& e)
+{
+    m_pending |= e.what;
+    if (m_scheduled) return;
+    m_scheduled = true;
+    QMetaObject::invokeMethod(this, &GraphScene::refresh, Qt::QueuedConnection);
+}
+
+void GraphScene::refresh()
+{
+    m_scheduled = false;
+    const Changes pending = m_pending;
+    m_pending = Change::None;
+    if (pending == Change::None) return;
+    if (pending.testAnyFlags(Change::Structure | Change::Reset)) {
+        if (pending.testFlag(Change::Reset)) m_autoPos.clear();
+        rebuild();
+        return;
+    }
+    if (pending.testFlag(Change::Positions)) syncPositions();
+    if (pending.testAnyFlags(Change::Attributes | Change::Trainable | Change::Config | Change::Batch)) updateInfo();
+}
+
+QPointF GraphScene::documentPos(core::LayerId id) const
+{
+    const core::Layer* l = m_doc.graph().find(id);
+    if (l && l->hasPosition) return {l->x, l->y};
+    auto it = m_autoPos.find(core::toIndex(id));
+    return it == m_autoPos.end() ? QPointF() : it->second;
+}
+
+void GraphScene::rebuild()
+{
+    const auto selected = selectedLayers();
+    m_syncingSelection = true;
+    if (m_dragLine) {
+        removeItem(m_dragLine);
+        delete m_dragLine;
+        m_dragLine = nullptr;
+    }
+    for (EdgeItem* e : m_edges) delete e;
+    m_edges.clear();
+    for (auto& [id, n] : m_nodes) delete n;
+    m_nodes.clear();
+
+    const core::Graph& g = m_doc.graph();
+    bool needLayout = false;
+    for (const auto& l : g.layers())
+        if (!l.hasPosition && !m_autoPos.count(core::toIndex(l.id))) needLayout = true;
+    if (needLayout) {
+        const auto laid = GraphLayout::layout(g, QSizeF(NodeItem::kWidth, NodeItem::kHeight));
+        for (const auto& l : g.layers())
+            if (!l.hasPosition) m_autoPos[core::toIndex(l.id)] = laid.count(core::toIndex(l.id)) ? laid.at(core::toIndex(l.id)) : QPointF();
+    }
+    for (const auto& l : g.layers()) {
+        auto* n = new NodeItem(l.id);
+        addItem(n);
+        n->setPos(documentPos(l.id));
+        m_nodes[core::toIndex(l.id)] = n;
+    }
+    updateInfo(); // sets port counts before edges attach to ports
+    for (const auto& c : g.connections()) {
+        NodeItem* a = node(c.from.layer);
+        NodeItem* b = node(c.to.layer);
+        if (!a || !b) continue;
+        auto* e = new EdgeItem(c, a, b);
+        addItem(e);
+        m_edges.push_back(e);
+    }
+    for (core::LayerId id : selected)
+        if (NodeItem* n = node(id)) n->setSelected(true);
+    m_syncingSelection = false;
+    setSceneRect(itemsBoundingRect().adjusted(-400, -300, 400, 300));
+    if (selected != selectedLayers()) emit layerSelectionChanged(selectedLayers());
+}
+
+void GraphScene::updateInfo()
+{
+    const core::Graph& g = m_doc.graph();
+    const auto& analysis = m_doc.analysis();
+    const auto& breakdown = m_doc.breakdown();
+    std::unordered_map<std::uint32_t, std::size_t> row;
+    for (std::size_t i = 0; i < analysis.layers.size(); ++i) row[core::toIndex(analysis.layers[i].id)] = i;
+    for (const auto& l : g.layers()) {
+        NodeItem* n = node(l.id);
+        if (!n) continue;
+        NodeItem::Info info;
+        info.name = QString::fromStdString(l.name);
+        info.kind = QString::fromStdString(l.kind->displayName);
+        info.trainable = l.trainable;
+        int connected = 0;
+        for (const auto& c : g.inputsOf(l.id)) connected = std::max(connected, c.to.port + 1);
+        const int maxIn = l.kind->maxInputs;
+        info.inputPorts = maxIn == core::LayerKind::kUnbounded ? std::max(2, connected + 1) : std::max(maxIn, connected);
+        info.hasOutput = true;
+        auto it = row.find(core::toIndex(l.id));
+        if (it != row.end()) {
+            const auto& la = analysis.layers[it->second];
+            if (la.error) info.error = QString::fromStdString(la.error->message);
+            if (la.analysed) {
+                QStringList shapes;
+                for (const auto& t : la.result.outputs) shapes << QString::fromStdString(t.shape.toString());
+                info.shape = shapes.join(QStringLiteral(", "));
+                info.params = QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(la.learnableParams + la.bufferParams)));
+                const auto& lm = breakdown.layers[it->second];
+                std::uint64_t total = 0;
+                for (std::size_t c = 0; c < lm.components.size(); ++c) {
+                    const std::uint64_t v = lm.components[c].at(breakdown.config.batch);
+                    info.parts[c] = static_cast<double>(v);
+                    total += v;
+                }
+                info.memory = m_options.bytes(static_cast<double>(total));
+                info.tooltip = QObject::tr("%1 (%2)\noutput %3\n%4\nmemory at batch %5: %6")
+                                   .arg(info.name, info.kind, info.shape, info.params)
+                                   .arg(breakdown.config.batch)
+                                   .arg(DisplayOptions::exactBytes(total));
+            } else if (!la.error) {
+                info.shape = QObject::tr("(waiting for inputs)");
+            }
+        } else {
+            info.error = QObject::tr("on a cycle");
+        }
+        n->setInfo(info);
+    }
+    for (EdgeItem* e : m_edges) e->updatePath();
+}
+
+void GraphScene::syncPositions()
+{
+    for (const auto& l : m_doc.graph().layers())
+        if (NodeItem* n = node(l.id)) {
+            const QPointF p = documentPos(l.id);
+            if (n->pos() != p) n->setPos(p);
+        }
+}
+
+std::vector<core::LayerId> GraphScene::selectedLayers() const
+{
+    std::vector<core::LayerId> ids;
+    // In graph order, so the result does not depend on the scene's item order.
+    for (const auto& l : m_doc.graph().layers())
+        if (NodeItem* n = node(l.id); n && n->isSelected()) ids.push_back(l.id);
+    return ids;
+}
+
+std::vector<core::Connection> GraphScene::selectedConnections() const
+{
+    std::vector<core::Connection> out;
+    for (EdgeItem* e : m_edges)
+        if (e->isSelected()) out.push_back(e->connection());
+    return out;
+}
+
+void GraphScene::selectLayers(const std::vector<core::LayerId>& ids)
+{
+    m_syncingSelection = true;
+    clearSelection();
+    for (core::LayerId id : ids)
+        if (NodeItem* n = node(id)) n->setSelected(true);
+    m_syncingSelection = false;
+}
+
+void GraphScene::deleteSelection()
+{
+    const auto layers = selectedLayers();
+    const auto conns = selectedConnections();
+    if (layers.empty() && conns.empty()) return;
+    m_doc.undoStack()->beginMacro(tr("Delete"));
+    for (const auto& c : conns) {
+        // Connections of deleted layers go with them.
+        const bool withLayer = std::find(layers.begin(), layers.end(), c.from.layer) != layers.end() ||
+                               std::find(layers.begin(), layers.end(), c.to.layer) != layers.end();
+        if (!withLayer) m_doc.disconnectPorts(c);
+    }
+    if (!layers.empty()) m_doc.removeLayers(layers);
+    m_doc.undoStack()->endMacro();
+}
+
+void GraphScene::autoLayout(bool pushToDocument)
+{
+    const auto laid = GraphLayout::layout(m_doc.graph(), QSizeF(NodeItem::kWidth, NodeItem::kHeight));
+    if (!pushToDocument) {
+        m_autoPos.clear();
+        for (const auto& [id, p] : laid) m_autoPos[id] = p;
+        syncPositions();
+        return;
+    }
+    m_doc.undoStack()->beginMacro(tr("Auto layout"));
+    for (const auto& l : m_doc.graph().layers()) {
+        auto it = laid.find(core::toIndex(l.id));
+        if (it != laid.end()) m_doc.moveLayer(l.id, it->second.x(), it->second.y(), false);
+    }
+    m_doc.undoStack()->endMacro();
+}
+
+NodeItem* GraphScene::nodeAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : items(scenePos))
+        if (item->type() == NodeItem::Type) return static_cast<NodeItem*>(item);
+    return nullptr;
+}
+
+void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (event->button() == Qt::LeftButton) {
+        if (NodeItem* n = nodeAt(event->scenePos())) {
+            const auto port = n->portAt(event->scenePos());
+            if (port && !port->input) {
+                m_dragFrom = {n->layerId(), 0};
+                m_dragLine = addLine(QLineF(n->outputPortPos(), event->scenePos()),
+                                     QPen(QColor(0x4C, 0x78, 0xA8), 2, Qt::DashLine));
+                m_dragLine->setZValue(5);
+                event->accept();
+                return;
+            }
+        }
+    }
+    QGraphicsScene::mousePressEvent(event);
+}
+
+void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_dragLine) {
+        QLineF l = m_dragLine->line();
+        l.setP2(event->scenePos());
+        m_dragLine->setLine(l);
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
+void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
+{
+    if (m_dragLine) {
+        removeItem(m_dragLine);
+        delete m_dragLine;
+        m_dragLine = nullptr;
+        if (NodeItem* target = nodeAt(event->scenePos()); target && target->layerId() != m_dragFrom.layer) {
+            // Dropped on an input port: that port; elsewhere on the node: its first free port.
+            int port = -1;
+            if (auto p = target->portAt(event->scenePos()); p && p->input) port = p->index;
+            if (port < 0) {
+                const auto inputs = m_doc.graph().inputsOf(target->layerId());
+                port = 0;
+                for (const auto& c : inputs)
+                    if (c.to.port == port) ++port;
+                if (port >= target->info().inputPorts) port = 0;
+            }
+            m_doc.connectPorts({m_dragFrom, {target->layerId(), static_cast<std::uint16_t>(port)}});
+        }
+        event->accept();
+        return;
+    }
+    QGraphicsScene::mouseReleaseEvent(event);
+    if (event->button() != Qt::LeftButton) return;
+    // A finished node drag: one undo step for every node that moved.
+    std::vector<std::pair<core::LayerId, QPointF>> moved;
+    for (const auto& [id, n] : m_nodes)
+        if (n->pos() != documentPos(n->layerId())) moved.push_back({n->layerId(), n->pos()});
+    if (moved.empty()) return;
+    m_doc.undoStack()->beginMacro(moved.size() == 1 ? tr("Move layer") : tr("Move %n layers", nullptr, int(moved.size())));
+    for (const auto& [id, p] : moved) m_doc.moveLayer(id, p.x(), p.y(), false);
+    m_doc.undoStack()->endMacro();
+}
+
+void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
+{
+    NodeItem* n = nodeAt(event->scenePos());
+    if (!n) return;
+    if (!n->isSelected()) {
+        clearSelection();
+        n->setSelected(true);
+    }
+    const core::LayerId id = n->layerId();
+    const core::Layer* l = m_doc.graph().find(id);
+    if (!l) return;
+    QMenu menu;
+    QAction* freezeUpTo = menu.addAction(tr("Freeze up to here"));
+    QAction* toggle = menu.addAction(l->trainable ? tr("Freeze this layer") : tr("Unfreeze this layer"));
+    menu.addSeparator();
+    QAction* del = menu.addAction(tr("Delete"));
+    QAction* chosen = menu.exec(event->screenPos());
+    if (chosen == freezeUpTo) m_doc.freezeUpTo(id);
+    else if (chosen == toggle) m_doc.setTrainable(id, !l->trainable);
+    else if (chosen == del) deleteSelection();
+}
+
+} // namespace netsizer::ui

@@ -1,0 +1,71 @@
+#pragma once
+// One layer on the canvas: a rounded box with the layer's name, kind, output shape, parameter
+// count and a memory badge (its total at the configured batch, plus a thin stacked bar of its
+// components in ComponentStyle colours). Input ports on the top edge, one output port at the
+// bottom. Red outline and the message as tooltip when the layer has a shape error. The item's
+// pos() is the layer's centre in scene units (core::Layer::x/y). Owned by the GraphScene.
+
+#include "core/estimate/Component.h"
+#include "core/graph/LayerId.h"
+
+#include <QGraphicsItem>
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace netsizer::ui {
+
+class EdgeItem;
+
+class NodeItem : public QGraphicsItem {
+public:
+    static constexpr double kWidth = 200;
+    static constexpr double kHeight = 78;
+    static constexpr double kPortRadius = 6;
+    enum { Type = UserType + 1 };
+
+    struct Info {
+        QString name, kind, shape, params, memory;
+        std::array<double, core::kComponentCount> parts{}; // bytes per component (badge bar)
+        QString error;     // empty: no error
+        bool trainable = true;
+        int inputPorts = 1; // ports drawn on the top edge
+        bool hasOutput = true;
+        QString tooltip;
+    };
+
+    explicit NodeItem(core::LayerId id);
+    int type() const override { return Type; }
+    core::LayerId layerId() const { return m_id; }
+
+    void setInfo(const Info& info);
+    const Info& info() const { return m_info; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+    // Port centres in scene coordinates.
+    QPointF inputPortPos(int port) const;
+    QPointF outputPortPos() const;
+    // The port under `scenePos` (within a small radius): {isInput, index}.
+    struct Port {
+        bool input;
+        int index;
+    };
+    std::optional<Port> portAt(QPointF scenePos) const;
+
+    // Edges attached to this node; they re-route when the node moves.
+    void addEdge(EdgeItem* e) { m_edges.push_back(e); }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
+
+private:
+    core::LayerId m_id;
+    Info m_info;
+    std::vector<EdgeItem*> m_edges;
+};
+
+} // namespace netsizer::ui

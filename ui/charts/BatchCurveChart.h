@@ -1,0 +1,57 @@
+#pragma once
+// Total memory against batch size (log-2 axis) as stacked areas, one per component in
+// ComponentStyle's order and colours, with the GPU's capacity as a horizontal line, the
+// configured batch as a vertical line and the largest batch that fits marked. The areas only
+// depend on the affine components, so a batch-only change just moves the batch marker
+// (moveBatchMarker), O(1). Hovering shows the exact figures at the batch under the cursor.
+
+#include "core/estimate/MemoryBreakdown.h"
+
+#include <qcustomplot.h>
+
+#include <array>
+#include <optional>
+
+namespace netsizer::ui {
+
+class ByteAxisTicker;
+class DisplayOptions;
+
+class BatchCurveChart : public QCustomPlot {
+    Q_OBJECT
+public:
+    BatchCurveChart(const DisplayOptions& options, QWidget* parent = nullptr);
+
+    // Rebuilds areas, capacity and markers for `breakdown`. Queues a replot.
+    void setBreakdown(const core::MemoryBreakdown& breakdown);
+    // Moves the configured-batch marker only (the areas do not depend on the batch).
+    void moveBatchMarker(std::uint64_t batch);
+
+    // Tests: the batches sampled and the bytes of component `c` at each (not cumulative).
+    QVector<double> batches() const { return m_batches; }
+    QVector<double> values(core::Component c) const;
+    double batchMarker() const;
+    std::optional<std::uint64_t> maxBatchMarked() const { return m_maxBatch; }
+    double capacityLine() const;
+
+private:
+    void showTooltip(QMouseEvent* event);
+    void placeBatchLabel();
+
+    const DisplayOptions& m_options;
+    QSharedPointer<ByteAxisTicker> m_ticker;
+    std::array<QCPGraph*, core::kComponentCount> m_graphs{};
+    QCPItemStraightLine* m_capacity = nullptr;
+    QCPItemText* m_capacityLabel = nullptr;
+    QCPItemStraightLine* m_batchLine = nullptr;
+    QCPItemText* m_batchLabel = nullptr;
+    QCPItemStraightLine* m_maxLine = nullptr;
+    QCPItemText* m_maxLabel = nullptr;
+    QCPItemTracer* m_maxDot = nullptr;
+
+    core::MemoryBreakdown m_breakdown;
+    QVector<double> m_batches;
+    std::optional<std::uint64_t> m_maxBatch;
+};
+
+} // namespace netsizer::ui

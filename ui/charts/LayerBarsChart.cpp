@@ -1,0 +1,139 @@
+#include "ui/charts/LayerBarsChart.h"
+
+#include "core/layers/LayerKind.h"
+#include "ui/charts/ByteAxisTicker.h"
+#include "ui/charts/ChartTheme.h"
+#include "ui/style/ComponentStyle.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QToolTip>
+
+namespace netsizer::ui {
+
+LayerBarsChart::LayerBarsChart(const DisplayOptions& options, QWidget* parent)
+    : QCustomPlot(parent), m_options(options), m_ticker(new ByteAxisTicker)
+{
+    setMinimumHeight(220);
+    yAxis->setTicker(m_ticker);
+    yAxis->setLabel(tr("Memory per layer"));
+    xAxis->setTickLabelRotation(60);
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
+    xAxis->setTickLabelFont(small);
+    xAxis->grid()->setVisible(false);
+    xAxis->setSubTicks(false);
+    QCPBars* below = nullptr;
+    for (core::Component c : core::kAllComponents) {
+        auto* bars = new QCPBars(xAxis, yAxis);
+        bars->setName(ComponentStyle::label(c));
+        bars->setBrush(ComponentStyle::color(c));
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(0.8);
+        bars->setStackingGap(0);
+        if (below) bars->moveAbove(below);
+        below = bars;
+        m_bars[static_cast<std::size_t>(c)] = bars;
+    }
+    // The legend in a row above the plot, so it never hides a bar.
+    legend->setVisible(true);
+    legend->setFont(small);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    axisRect()->insetLayout()->take(legend);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
+    setMouseTracking(true);
+    connect(this, &QCustomPlot::mouseMove, this, &LayerBarsChart::showTooltip);
+    connect(&options, &DisplayOptions::changed, this, [this] {
+        applyUnits();
+        replot(rpQueuedReplot);
+    });
+    ChartTheme::apply(*this);
+    applyUnits();
+}
+
+void LayerBarsChart::applyUnits() { m_ticker->setUnits(m_options.units()); }
+
+void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis& analysis,
+                                  const core::MemoryBreakdown& breakdown)
+{
+    const std::size_t n = breakdown.layers.size();
+    const std::uint64_t b = breakdown.config.batch;
+    m_names.clear();
+    m_kinds.clear();
+    m_bytes.assign(n, {});
+    QVector<double> keys(static_cast<int>(n));
+    std::array<QVector<double>, core::kComponentCount> vals;
+    std::array<bool, core::kComponentCount> any{};
+    double top = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto& row = breakdown.layers[i];
+        const std::size_t li = i < analysis.layers.size() ? analysis.layers[i].layerIndex : 0;
+        const core::Layer* layer = li < graph.layers().size() ? &graph.layers()[li] : nullptr;
+        m_names << (layer ? QString::fromStdString(layer->name) : QString());
+        m_kinds << (layer && layer->kind ? QString::fromStdString(layer->kind->displayName) : QString());
+        keys[static_cast<int>(i)] = static_cast<double>(i);
+        double sum = 0;
+        for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+            const std::uint64_t v = row.components[c].at(b);
+            m_bytes[i][c] = v;
+            vals[c].push_back(static_cast<double>(v));
+            any[c] = any[c] || v > 0;
+            sum += static_cast<double>(v);
+        }
+        top = std::max(top, sum);
+    }
+    // An empty legend collapses the plot's layout; keep weights listed when nothing shows.
+    if (std::none_of(any.begin(), any.end(), [](bool b) { return b; })) any[0] = true;
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+        QCPBars* bars = m_bars[c];
+        bars->setData(keys, vals[c], true);
+        bars->setVisible(any[c]);
+        if (any[c]) bars->addToLegend();
+        else bars->removeFromLegend();
+    }
+    // One tick label per layer; thinned out so labels never overlap on big networks.
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    const int every = std::max(1, static_cast<int>(n) / 50 + 1);
+    for (int i = 0; i < static_cast<int>(n); i += every) ticker->addTick(i, m_names[i]);
+    xAxis->setTicker(ticker);
+    xAxis->setRange(-0.6, std::max<double>(1.0, static_cast<double>(n)) - 0.4);
+    yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
+    replot(rpQueuedReplot);
+}
+
+QVector<double> LayerBarsChart::values(core::Component c) const
+{
+    QVector<double> out;
+    const auto data = m_bars[static_cast<std::size_t>(c)]->data();
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it) out.push_back(it->value);
+    return out;
+}
+
+void LayerBarsChart::showTooltip(QMouseEvent* event)
+{
+    if (!axisRect()->rect().contains(event->pos())) {
+        QToolTip::hideText();
+        return;
+    }
+    const int i = static_cast<int>(std::lround(xAxis->pixelToCoord(event->pos().x())));
+    if (i < 0 || i >= static_cast<int>(m_bytes.size())) {
+        QToolTip::hideText();
+        return;
+    }
+    QString html = QStringLiteral("<b>%1</b> <i>%2</i><table>").arg(m_names[i].toHtmlEscaped(), m_kinds[i].toHtmlEscaped());
+    std::uint64_t total = 0;
+    for (core::Component c : core::kAllComponents) {
+        const std::uint64_t v = m_bytes[static_cast<std::size_t>(i)][static_cast<std::size_t>(c)];
+        total += v;
+        if (v == 0) continue;
+        html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
+                    .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.bytes(static_cast<double>(v)),
+                         DisplayOptions::exactBytes(v));
+    }
+    html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr></table>")
+                .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+    QToolTip::showText(event->globalPosition().toPoint(), html, this);
+}
+
+} // namespace netsizer::ui

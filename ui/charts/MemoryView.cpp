@@ -1,0 +1,91 @@
+#include "ui/charts/MemoryView.h"
+
+#include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/SummaryPanel.h"
+#include "ui/document/Document.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QVBoxLayout>
+
+namespace netsizer::ui {
+
+MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
+    : QWidget(parent), m_doc(doc), m_options(options)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    m_bars = new LayerBarsChart(options, split);
+    auto* bottom = new QWidget(split);
+    auto* row = new QHBoxLayout(bottom);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_curve = new BatchCurveChart(options, bottom);
+    row->addWidget(m_curve, 3);
+
+    auto* side = new QWidget(bottom);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(4, 0, 4, 0);
+    auto* unitsRow = new QHBoxLayout;
+    auto* unitsLabel = new QLabel(tr("Units:"), side);
+    auto* units = new QComboBox(side);
+    units->addItem(tr("Binary (MiB, GiB)"));
+    units->addItem(tr("Decimal (MB, GB)"));
+    units->setCurrentIndex(options.units() == core::ByteUnits::Binary ? 0 : 1);
+    unitsLabel->setBuddy(units);
+    unitsRow->addWidget(unitsLabel);
+    unitsRow->addWidget(units, 1);
+    sideLayout->addLayout(unitsRow);
+    m_summary = new SummaryPanel(options, side);
+    sideLayout->addWidget(m_summary, 1);
+    side->setMinimumWidth(300);
+    row->addWidget(side, 0);
+
+    split->addWidget(m_bars);
+    split->addWidget(bottom);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 1);
+    split->setSizes({1000, 1000}); // half each: the per-layer bars need the height too
+    layout->addWidget(split);
+
+    connect(units, &QComboBox::currentIndexChanged, &options, [&options](int i) {
+        options.setUnits(i == 0 ? core::ByteUnits::Binary : core::ByteUnits::Decimal);
+    });
+    connect(&doc, &Document::changed, this, &MemoryView::onChanged);
+    m_scheduled = true;
+    QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
+}
+
+void MemoryView::onChanged(const ChangeEvent& e)
+{
+    if (!e.changesMemory()) return;
+    m_pending |= e.what;
+    if (m_scheduled) return;
+    m_scheduled = true;
+    QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
+}
+
+void MemoryView::refresh()
+{
+    m_scheduled = false;
+    if (m_pending == Change::None) return;
+    const Changes pending = m_pending;
+    m_pending = Change::None;
+    ++m_refreshCount;
+    const auto& analysis = m_doc.analysis();
+    const auto& breakdown = m_doc.breakdown();
+    m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
+    if (pending == Changes(Change::Batch))
+        m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
+    else
+        m_curve->setBreakdown(breakdown);
+    m_summary->setBreakdown(analysis, breakdown);
+    emit refreshed();
+}
+
+} // namespace netsizer::ui

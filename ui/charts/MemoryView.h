@@ -1,0 +1,52 @@
+#pragma once
+// The memory view: per-layer stacked bars above, total-vs-batch areas and the summary below,
+// plus the binary/decimal unit switch. Listens to Document::changed and recomputes at most
+// once per event-loop turn (a queued refresh collects every event of the turn), then queues a
+// replot (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
+// the existing breakdown; it never re-analyses.
+
+#include "ui/document/ChangeEvent.h"
+
+#include <QWidget>
+
+namespace netsizer::ui {
+
+class BatchCurveChart;
+class DisplayOptions;
+class Document;
+class LayerBarsChart;
+class SummaryPanel;
+
+class MemoryView : public QWidget {
+    Q_OBJECT
+public:
+    MemoryView(Document& doc, DisplayOptions& options, QWidget* parent = nullptr);
+
+    LayerBarsChart* barsChart() const { return m_bars; }
+    BatchCurveChart* curveChart() const { return m_curve; }
+    SummaryPanel* summary() const { return m_summary; }
+    // How many refreshes ran (tests and benchmarks check the coalescing).
+    int refreshCount() const { return m_refreshCount; }
+
+public slots:
+    // Recomputes the views for everything pending now (normally runs queued).
+    void refresh();
+
+signals:
+    // Emitted after a refresh has updated every chart's data (the replot is queued).
+    void refreshed();
+
+private:
+    void onChanged(const ChangeEvent& e);
+
+    Document& m_doc;
+    DisplayOptions& m_options;
+    LayerBarsChart* m_bars = nullptr;
+    BatchCurveChart* m_curve = nullptr;
+    SummaryPanel* m_summary = nullptr;
+    Changes m_pending = Change::Reset;
+    bool m_scheduled = false;
+    int m_refreshCount = 0;
+};
+
+} // namespace netsizer::ui

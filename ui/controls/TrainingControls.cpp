@@ -1,0 +1,131 @@
+#include "ui/controls/TrainingControls.h"
+
+#include "core/estimate/Framework.h"
+#include "core/estimate/GpuCatalog.h"
+#include "core/estimate/Optimizer.h"
+#include "core/estimate/Precision.h"
+#include "core/util/NumberFormat.h"
+#include "ui/controls/BatchSlider.h"
+#include "ui/document/Document.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSignalBlocker>
+
+#include <cmath>
+
+namespace netsizer::ui {
+
+namespace {
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+// Item data of the GPU combo: -1 none, -2 custom, otherwise the preset's index.
+constexpr int kNoGpu = -1;
+constexpr int kCustomGpu = -2;
+} // namespace
+
+TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(parent), m_doc(doc)
+{
+    auto* form = new QFormLayout(this);
+    m_batch = new BatchSlider(this);
+    form->addRow(tr("&Batch size:"), m_batch);
+
+    m_mode = new QComboBox(this);
+    m_mode->addItem(tr("Training"), static_cast<int>(core::Mode::Train));
+    m_mode->addItem(tr("Inference"), static_cast<int>(core::Mode::Inference));
+    form->addRow(tr("&Mode:"), m_mode);
+
+    m_optimizer = new QComboBox(this);
+    for (const auto& o : core::allOptimizers()) m_optimizer->addItem(QString::fromUtf8(o.label), static_cast<int>(o.optimizer));
+    form->addRow(tr("&Optimizer:"), m_optimizer);
+
+    m_precision = new QComboBox(this);
+    for (const auto& p : core::allPrecisions()) m_precision->addItem(QString::fromUtf8(p.label), static_cast<int>(p.precision));
+    form->addRow(tr("&Precision:"), m_precision);
+
+    m_framework = new QComboBox(this);
+    for (const auto& f : core::allFrameworks()) m_framework->addItem(QString::fromUtf8(f.label), static_cast<int>(f.framework));
+    form->addRow(tr("&Framework:"), m_framework);
+
+    m_gpu = new QComboBox(this);
+    m_gpu->addItem(tr("None"), kNoGpu);
+    const auto& gpus = core::GpuCatalog::builtin().gpus();
+    for (std::size_t i = 0; i < gpus.size(); ++i)
+        m_gpu->addItem(QStringLiteral("%1 (%2)").arg(QString::fromStdString(gpus[i].name),
+                                                     QString::fromStdString(core::formatBytes(static_cast<double>(gpus[i].memoryBytes)))),
+                       static_cast<int>(i));
+    m_gpu->addItem(tr("Custom memory…"), kCustomGpu);
+    m_gpu->setMaxVisibleItems(25);
+    form->addRow(tr("&GPU:"), m_gpu);
+
+    m_customGiB = new QDoubleSpinBox(this);
+    m_customGiB->setRange(0.25, 4096);
+    m_customGiB->setDecimals(2);
+    m_customGiB->setSuffix(QStringLiteral(" GiB"));
+    m_customGiB->setKeyboardTracking(false);
+    m_customGiB->setValue(16);
+    form->addRow(tr("&Custom memory:"), m_customGiB);
+
+    connect(m_batch, &BatchSlider::batchEdited, this,
+            [this](std::uint64_t b, bool continuation) { m_doc.setBatch(b, continuation); });
+    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] { pushConfigFromWidgets(false); });
+    connect(m_customGiB, &QDoubleSpinBox::valueChanged, this, [this] { pushConfigFromWidgets(false); });
+    connect(&doc, &Document::changed, this, [this](const ChangeEvent& e) {
+        if (e.what.testAnyFlags(Change::Config | Change::Batch | Change::Reset)) syncFromDocument();
+    });
+    syncFromDocument();
+}
+
+void TrainingControls::pushConfigFromWidgets(bool continuation)
+{
+    core::TrainingConfig c = m_doc.config();
+    c.mode = static_cast<core::Mode>(m_mode->currentData().toInt());
+    c.optimizer = static_cast<core::Optimizer>(m_optimizer->currentData().toInt());
+    c.precision = static_cast<core::Precision>(m_precision->currentData().toInt());
+    c.framework = static_cast<core::Framework>(m_framework->currentData().toInt());
+    const int g = m_gpu->currentData().toInt();
+    if (g == kNoGpu) {
+        c.gpu.reset();
+    } else if (g == kCustomGpu) {
+        core::GpuSpec spec;
+        spec.name = "custom";
+        spec.memoryBytes = static_cast<std::uint64_t>(std::llround(m_customGiB->value() * kGiB));
+        spec.contextBytes = core::GpuCatalog::builtin().defaultContextBytes();
+        c.gpu = spec;
+    } else {
+        c.gpu = core::GpuCatalog::builtin().gpus()[static_cast<std::size_t>(g)];
+    }
+    m_doc.setConfig(c, continuation);
+}
+
+void TrainingControls::syncFromDocument()
+{
+    const core::TrainingConfig& c = m_doc.config();
+    m_batch->setBatch(c.batch);
+    const auto select = [](QComboBox* box, int value) {
+        const QSignalBlocker block(box);
+        box->setCurrentIndex(std::max(0, box->findData(value)));
+    };
+    select(m_mode, static_cast<int>(c.mode));
+    select(m_optimizer, static_cast<int>(c.optimizer));
+    select(m_precision, static_cast<int>(c.precision));
+    select(m_framework, static_cast<int>(c.framework));
+    int gpuData = kNoGpu;
+    if (c.gpu) {
+        gpuData = kCustomGpu;
+        const auto& gpus = core::GpuCatalog::builtin().gpus();
+        for (std::size_t i = 0; i < gpus.size(); ++i)
+            if (gpus[i].name == c.gpu->name && gpus[i].memoryBytes == c.gpu->memoryBytes &&
+                gpus[i].contextBytes == c.gpu->contextBytes)
+                gpuData = static_cast<int>(i);
+        if (gpuData == kCustomGpu) {
+            const QSignalBlocker block(m_customGiB);
+            m_customGiB->setValue(static_cast<double>(c.gpu->memoryBytes) / kGiB);
+        }
+    }
+    select(m_gpu, gpuData);
+    m_customGiB->setEnabled(gpuData == kCustomGpu);
+}
+
+} // namespace netsizer::ui

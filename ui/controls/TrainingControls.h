@@ -1,0 +1,46 @@
+#pragma once
+// The training configuration as controls: batch (log slider + spin box), mode, optimizer,
+// precision, framework profile, GPU preset (GpuCatalog::builtin()) or custom memory. Every
+// edit goes through Document::setConfig / setBatch (undoable, a slider drag is one step); the
+// controls follow the Document on every Config / Batch / Reset change, without echoing.
+
+#include "ui/document/ChangeEvent.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+
+namespace netsizer::ui {
+
+class BatchSlider;
+class Document;
+
+class TrainingControls : public QWidget {
+    Q_OBJECT
+public:
+    explicit TrainingControls(Document& doc, QWidget* parent = nullptr);
+
+    BatchSlider* batch() const { return m_batch; }
+    QComboBox* mode() const { return m_mode; }
+    QComboBox* optimizer() const { return m_optimizer; }
+    QComboBox* precision() const { return m_precision; }
+    QComboBox* framework() const { return m_framework; }
+    QComboBox* gpu() const { return m_gpu; }
+    QDoubleSpinBox* customMemory() const { return m_customGiB; }
+
+private:
+    void syncFromDocument();
+    void pushConfigFromWidgets(bool continuation);
+
+    Document& m_doc;
+    BatchSlider* m_batch = nullptr;
+    QComboBox* m_mode = nullptr;
+    QComboBox* m_optimizer = nullptr;
+    QComboBox* m_precision = nullptr;
+    QComboBox* m_framework = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QDoubleSpinBox* m_customGiB = nullptr;
+};
+
+} // namespace netsizer::ui

@@ -1,0 +1,230 @@
+#include "ui/document/Document.h"
+
+#include "core/estimate/Estimator.h"
+#include "core/estimate/GpuCatalog.h"
+#include "core/layers/LayerKind.h"
+#include "ui/commands/AddLayerCommand.h"
+#include "ui/commands/ConnectCommand.h"
+#include "ui/commands/MoveLayerCommand.h"
+#include "ui/commands/RemoveLayersCommand.h"
+#include "ui/commands/RenameLayerCommand.h"
+#include "ui/commands/SetAttributeCommand.h"
+#include "ui/commands/SetTrainableCommand.h"
+#include "ui/commands/SetTrainingConfigCommand.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace netsizer::ui {
+
+Document::Document(QObject* parent) : QObject(parent)
+{
+    connect(&m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+const core::Analysis& Document::analysis() const
+{
+    if (!m_analysisValid) {
+        m_analysis = core::analyze(m_graph);
+        m_analysisValid = true;
+        m_breakdownValid = false;
+        ++m_analysisCount;
+    }
+    return m_analysis;
+}
+
+const core::MemoryBreakdown& Document::breakdown() const
+{
+    const core::Analysis& a = analysis();
+    if (!m_breakdownValid) {
+        m_breakdown = core::estimate(a, m_config, core::GpuCatalog::builtin().defaultContextBytes());
+        m_breakdownValid = true;
+        ++m_estimateCount;
+    }
+    return m_breakdown;
+}
+
+void Document::reset(core::Graph graph, core::TrainingConfig config)
+{
+    m_undo.clear();
+    m_graph = std::move(graph);
+    m_config = std::move(config);
+    notify({Change::Reset, {}});
+    m_undo.setClean();
+}
+
+void Document::setConfigForCommand(const core::TrainingConfig& config) { m_config = config; }
+
+void Document::notify(const ChangeEvent& event)
+{
+    if (event.needsAnalysis()) {
+        m_analysisValid = false;
+        m_breakdownValid = false;
+    } else if (event.what.testFlag(Change::Config)) {
+        m_breakdownValid = false;
+    } else if (event.what.testFlag(Change::Batch) && m_breakdownValid) {
+        // O(1): the components are affine in the batch; only the evaluation point moves.
+        m_breakdown.config.batch = m_config.batch;
+    }
+    emit changed(event);
+}
+
+std::optional<core::LayerId> Document::addLayer(const core::LayerKind& kind, double x, double y,
+                                                std::optional<core::PortRef> feed)
+{
+    if (feed && !m_graph.find(feed->layer)) return std::nullopt;
+    if (feed && kind.maxInputs == 0) feed.reset();
+    // Named after the kind id in lower case ("conv2d", "conv2d_2"): short, unique, and valid in
+    // every file format.
+    std::string n;
+    for (char c : kind.id) n += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    core::Layer layer = core::makeLayer(kind, m_graph.uniqueName(n));
+    layer.x = x;
+    layer.y = y;
+    layer.hasPosition = true;
+    auto* cmd = new AddLayerCommand(*this, std::move(layer), feed);
+    m_undo.push(cmd);
+    return cmd->layerId();
+}
+
+bool Document::removeLayers(const std::vector<core::LayerId>& ids)
+{
+    std::vector<core::LayerId> present;
+    for (core::LayerId id : ids)
+        if (m_graph.find(id) && std::find(present.begin(), present.end(), id) == present.end()) present.push_back(id);
+    if (present.empty()) return false;
+    m_undo.push(new RemoveLayersCommand(*this, std::move(present)));
+    return true;
+}
+
+bool Document::connectPorts(const core::Connection& c)
+{
+    const core::Layer* from = m_graph.find(c.from.layer);
+    const core::Layer* to = m_graph.find(c.to.layer);
+    if (!from || !to || c.from.layer == c.to.layer) return false;
+    if (to->kind->maxInputs != core::LayerKind::kUnbounded && c.to.port >= to->kind->maxInputs) return false;
+    const auto& conns = m_graph.connections();
+    if (std::find(conns.begin(), conns.end(), c) != conns.end()) return false;
+    std::optional<core::Connection> replaced;
+    for (const auto& e : conns)
+        if (e.to == c.to) replaced = e;
+    if (!replaced) {
+        m_undo.push(new ConnectCommand(*this, c, true));
+        return true;
+    }
+    auto* macro = new QUndoCommand(tr("Reconnect"));
+    new ConnectCommand(*this, *replaced, false, macro);
+    new ConnectCommand(*this, c, true, macro);
+    m_undo.push(macro);
+    return true;
+}
+
+bool Document::disconnectPorts(const core::Connection& c)
+{
+    const auto& conns = m_graph.connections();
+    if (std::find(conns.begin(), conns.end(), c) == conns.end()) return false;
+    m_undo.push(new ConnectCommand(*this, c, false));
+    return true;
+}
+
+bool Document::insertIntoConnection(core::LayerId layer, const core::Connection& c)
+{
+    const core::Layer* l = m_graph.find(layer);
+    const auto& conns = m_graph.connections();
+    if (!l || l->kind->maxInputs == 0 || std::find(conns.begin(), conns.end(), c) == conns.end()) return false;
+    if (layer == c.from.layer || layer == c.to.layer) return false;
+    auto* macro = new QUndoCommand(tr("Insert %1").arg(QString::fromStdString(l->name)));
+    new ConnectCommand(*this, c, false, macro);
+    new ConnectCommand(*this, {c.from, {layer, 0}}, true, macro);
+    new ConnectCommand(*this, {{layer, 0}, c.to}, true, macro);
+    m_undo.push(macro);
+    return true;
+}
+
+bool Document::setAttribute(core::LayerId id, int index, const core::AttrValue& value, QString* error)
+{
+    const core::Layer* l = m_graph.find(id);
+    if (!l || index < 0 || index >= static_cast<int>(l->kind->params.size())) {
+        if (error) *error = tr("No such attribute");
+        return false;
+    }
+    std::string message;
+    if (!core::validateAttr(l->kind->params[static_cast<std::size_t>(index)], value, message)) {
+        if (error) *error = QString::fromStdString(message);
+        return false;
+    }
+    if (l->attrs[static_cast<std::size_t>(index)] == value) return false;
+    m_undo.push(new SetAttributeCommand(*this, id, index, value));
+    return true;
+}
+
+bool Document::renameLayer(core::LayerId id, const QString& name, QString* error)
+{
+    const core::Layer* l = m_graph.find(id);
+    const std::string n = name.trimmed().toStdString();
+    if (!l) return false;
+    if (n.empty()) {
+        if (error) *error = tr("A layer needs a name");
+        return false;
+    }
+    if (n == l->name) return false;
+    if (m_graph.findByName(n)) {
+        if (error) *error = tr("Another layer is called %1").arg(QString::fromStdString(n));
+        return false;
+    }
+    m_undo.push(new RenameLayerCommand(*this, id, n));
+    return true;
+}
+
+bool Document::setTrainable(core::LayerId id, bool trainable)
+{
+    const core::Layer* l = m_graph.find(id);
+    if (!l || l->trainable == trainable) return false;
+    m_undo.push(new SetTrainableCommand(*this, {id}, trainable));
+    return true;
+}
+
+bool Document::freezeUpTo(core::LayerId id)
+{
+    if (!m_graph.find(id)) return false;
+    std::set<std::uint32_t> seen;
+    std::vector<core::LayerId> todo{id}, freeze;
+    while (!todo.empty()) {
+        const core::LayerId cur = todo.back();
+        todo.pop_back();
+        if (!seen.insert(core::toIndex(cur)).second) continue;
+        if (m_graph.find(cur)->trainable) freeze.push_back(cur);
+        for (const auto& c : m_graph.inputsOf(cur)) todo.push_back(c.from.layer);
+    }
+    if (freeze.empty()) return false;
+    auto* cmd = new SetTrainableCommand(*this, std::move(freeze), false);
+    cmd->setText(tr("Freeze up to %1").arg(QString::fromStdString(m_graph.find(id)->name)));
+    m_undo.push(cmd);
+    return true;
+}
+
+void Document::moveLayer(core::LayerId id, double x, double y, bool mergeable)
+{
+    const core::Layer* l = m_graph.find(id);
+    if (!l || (l->hasPosition && l->x == x && l->y == y)) return;
+    m_undo.push(new MoveLayerCommand(*this, id, x, y, mergeable));
+}
+
+bool Document::setConfig(const core::TrainingConfig& config, bool mergeable)
+{
+    if (config == m_config) return false;
+    core::TrainingConfig c = config;
+    c.batch = std::clamp<std::uint64_t>(c.batch, 1, core::TrainingConfig::kMaxBatch);
+    m_undo.push(new SetTrainingConfigCommand(*this, c, mergeable));
+    return true;
+}
+
+bool Document::setBatch(std::uint64_t batch, bool mergeable)
+{
+    core::TrainingConfig c = m_config;
+    c.batch = std::clamp<std::uint64_t>(batch, 1, core::TrainingConfig::kMaxBatch);
+    return setConfig(c, mergeable);
+}
+
+} // namespace netsizer::ui

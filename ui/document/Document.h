@@ -1,0 +1,110 @@
+#pragma once
+// The open model: owns the core::Graph, the core::TrainingConfig and the QUndoStack, and caches
+// the analysis and the memory breakdown derived from them (ARCHITECTURE.md rule 3).
+//
+// Views read graph(), config(), analysis() and breakdown() and listen to changed(). They never
+// mutate anything themselves: they call the editing functions below, each of which pushes one
+// undo command (or returns false without pushing when the edit is invalid or a no-op).
+//
+// Caching contract: analysis() is recomputed lazily, at most once after any number of
+// structural edits; breakdown() is re-estimated lazily after a config edit; a batch-only edit
+// just moves breakdown().config.batch — the components are affine in the batch, so no
+// re-analysis and no re-estimate happen (ARCHITECTURE.md rule 5).
+
+#include "core/analysis/Analysis.h"
+#include "core/estimate/MemoryBreakdown.h"
+#include "core/estimate/TrainingConfig.h"
+#include "core/graph/Graph.h"
+#include "ui/document/ChangeEvent.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace netsizer::core {
+struct LayerKind;
+}
+
+namespace netsizer::ui {
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+
+    const core::Graph& graph() const { return m_graph; }
+    const core::TrainingConfig& config() const { return m_config; }
+    QUndoStack* undoStack() { return &m_undo; }
+    // Modified means "differs from the last clean state" (Tiled's rule).
+    bool isModified() const { return !m_undo.isClean(); }
+
+    // Derived data, recomputed lazily (see the caching contract above). The references stay
+    // valid until the next change.
+    const core::Analysis& analysis() const;
+    const core::MemoryBreakdown& breakdown() const;
+    // How many times the graph was analysed / estimated since construction (tests, benchmarks).
+    int analysisCount() const { return m_analysisCount; }
+    int estimateCount() const { return m_estimateCount; }
+
+    // Replaces the whole document and clears the undo history; emits Reset.
+    void reset(core::Graph graph, core::TrainingConfig config);
+
+    // ---- Editing: each pushes one undo command. ------------------------------------------
+    // Adds a layer of `kind` with default attributes at canvas position (x, y), named after the
+    // kind (made unique); fed by `feed` when given. Returns the new id, or nullopt.
+    std::optional<core::LayerId> addLayer(const core::LayerKind& kind, double x, double y,
+                                          std::optional<core::PortRef> feed = std::nullopt);
+    // Removes the layers and every connection touching them (one undo step).
+    bool removeLayers(const std::vector<core::LayerId>& ids);
+    // Connects; an input port takes one connection, so an existing one into `c.to` is replaced
+    // (in the same undo step). False for self-loops, unknown layers or an existing connection.
+    bool connectPorts(const core::Connection& c);
+    bool disconnectPorts(const core::Connection& c);
+    // Inserts `layer` (already in the graph, unconnected) into connection `c`:
+    // from → layer → to, one undo step.
+    bool insertIntoConnection(core::LayerId layer, const core::Connection& c);
+    // Sets attribute `index` of the layer after validating it against the kind's ParamSpec;
+    // on failure `error` (if given) receives the reason and nothing is pushed.
+    bool setAttribute(core::LayerId id, int index, const core::AttrValue& value, QString* error = nullptr);
+    bool renameLayer(core::LayerId id, const QString& name, QString* error = nullptr);
+    bool setTrainable(core::LayerId id, bool trainable);
+    // Freezes every layer that feeds `id` (transitively) and `id` itself ("freeze up to here").
+    bool freezeUpTo(core::LayerId id);
+    // Moves a layer on the canvas. `mergeable`: this move continues the previous move of the
+    // same layer (a drag) and merges with it into one undo step.
+    void moveLayer(core::LayerId id, double x, double y, bool mergeable = false);
+    // Replaces the training configuration. `mergeable`: this edit continues the previous one
+    // (a slider drag after its first step) and merges with it when both change the same field.
+    bool setConfig(const core::TrainingConfig& config, bool mergeable = false);
+    bool setBatch(std::uint64_t batch, bool mergeable = false);
+
+    // ---- For undo commands only: raw state changes, no command pushed. ------------------
+    core::Graph& graphForCommand() { return m_graph; }
+    void setGraphForCommand(core::Graph graph) { m_graph = std::move(graph); }
+    void setConfigForCommand(const core::TrainingConfig& config);
+    // Invalidates the caches the event makes stale, then emits changed(event).
+    void notify(const ChangeEvent& event);
+
+signals:
+    // Fires after every state change (command redo/undo, reset), once per change.
+    void changed(const netsizer::ui::ChangeEvent& event);
+    void modifiedChanged(bool modified);
+
+private:
+    core::Graph m_graph;
+    core::TrainingConfig m_config;
+    QUndoStack m_undo;
+
+    mutable core::Analysis m_analysis;
+    mutable core::MemoryBreakdown m_breakdown;
+    mutable bool m_analysisValid = false;
+    mutable bool m_breakdownValid = false;
+    mutable int m_analysisCount = 0;
+    mutable int m_estimateCount = 0;
+};
+
+} // namespace netsizer::ui

@@ -1,0 +1,57 @@
+#pragma once
+// The selected layer's properties, generated from its kind's ParamSpecs (ARCHITECTURE.md
+// rule 2): name, trainable, then one editor per attribute (check box for Bool, combo box for
+// Choice, line edit otherwise). Line edits validate as you type (red with the reason as
+// tooltip) and commit on Enter / focus-out through Document::setAttribute (one undo step per
+// commit). Follows the Document: values update on undo/redo, the panel empties when the layer
+// goes away.
+
+#include "core/graph/LayerId.h"
+#include "ui/document/ChangeEvent.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+
+namespace netsizer::ui {
+
+class Document;
+
+class PropertyPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PropertyPanel(Document& doc, QWidget* parent = nullptr);
+
+    // Shows the layer (nullopt: nothing selected).
+    void setLayer(std::optional<core::LayerId> id);
+    std::optional<core::LayerId> layer() const { return m_layer; }
+
+    // Editors by attribute index (tests): a QLineEdit, QCheckBox or QComboBox.
+    QWidget* editor(int attrIndex) const;
+    QLineEdit* nameEdit() const { return m_name; }
+    QCheckBox* trainableBox() const { return m_trainable; }
+
+private:
+    void rebuild();
+    void updateValues();
+    void onChanged(const ChangeEvent& e);
+    void markValidity(QWidget* w, const QString& error);
+
+    Document& m_doc;
+    std::optional<core::LayerId> m_layer;
+    QFormLayout* m_form = nullptr;
+    QLabel* m_header = nullptr;
+    QLabel* m_status = nullptr;
+    QLineEdit* m_name = nullptr;
+    QCheckBox* m_trainable = nullptr;
+    std::vector<QWidget*> m_editors;
+    bool m_updating = false;
+};
+
+} // namespace netsizer::ui

@@ -1,0 +1,27 @@
+#pragma once
+// The one place that decides how each memory component looks: its colour in every chart,
+// table and swatch, and the order in which components stack (bottom first). Colours are the
+// Tableau-10 hues, which keep their contrast on both a light and a dark window palette.
+
+#include "core/estimate/Component.h"
+
+#include <QColor>
+#include <QIcon>
+#include <QString>
+
+namespace netsizer::ui {
+
+class ComponentStyle {
+public:
+    // The fill colour of `c`; the same everywhere.
+    static QColor color(core::Component c);
+    // The outline of a filled area of `c`: a darker shade on light backgrounds, a lighter one
+    // on dark backgrounds (`darkBackground`).
+    static QColor outline(core::Component c, bool darkBackground);
+    // A small square swatch for legends, tables and menus.
+    static QIcon swatch(core::Component c, int size = 12);
+    // "Optimizer state"
+    static QString label(core::Component c);
+};
+
+} // namespace netsizer::ui
