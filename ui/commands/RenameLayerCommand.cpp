@@ -13,7 +13,7 @@ RenameLayerCommand::RenameLayerCommand(Document& doc, core::LayerId id, std::str
 
 void RenameLayerCommand::apply(const std::string& name)
 {
-    if (core::Layer* l = m_doc.graphForCommand().find(m_id)) l->name = name;
+    m_doc.graphForCommand().renameLayer(m_id, name);
     m_doc.notify({Change::Attributes, {m_id}});
 }
 
