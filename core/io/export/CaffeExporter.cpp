@@ -143,7 +143,10 @@ Status CaffeWriter::layer(const Layer& l)
             const IntList out = attrList(l, "output_size", 2);
             if (in[1] % out[0] || in[2] % out[1])
                 return unsupported(l, "Caffe", "input " + in.toString() + " is not a multiple of the output size");
-            p += hw("kernel", {in[1] / out[0], in[2] / out[1]}) + hw("stride", {in[1] / out[0], in[2] / out[1]});
+            const IntList k = {in[1] / out[0], in[2] / out[1]};
+            p += (k[0] == k[1] ? "    kernel_size: " + std::to_string(k[0]) + "\n"
+                               : "    kernel_h: " + std::to_string(k[0]) + "\n    kernel_w: " + std::to_string(k[1]) + "\n") +
+                 hw("stride", k);
         }
         p += "  }\n";
         const bool flatten = kind == "GlobalAvgPool" && !attrBool(l, "keepdims");
