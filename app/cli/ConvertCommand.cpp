@@ -10,6 +10,7 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
     using core::makeError;
     std::vector<std::string> paths;
     std::optional<core::ExportFormat> to;
+    core::ExportOptions options;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--to" || a.rfind("--to=", 0) == 0) {
@@ -22,6 +23,8 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
             }
             to = core::parseExportFormat(v);
             if (!to) return makeError("usage", "unknown format '" + v + "' (pytorch, keras, caffe, onnx or json)", "--to");
+        } else if (a == "--zero-weights") {
+            options.onnxZeroWeights = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
             return makeError("usage", "unknown option for convert", a);
         } else {
@@ -31,7 +34,7 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
     if (paths.size() != 2) return makeError("usage", "convert needs IN and OUT: convert IN OUT [--to pytorch|keras|caffe|onnx|json]", "convert");
     auto model = core::readModelFile(paths[0]);
     if (!model) return model.error();
-    auto files = core::exportModel(*model, paths[1], to);
+    auto files = core::exportModel(*model, paths[1], to, options);
     if (!files) return files.error();
     auto written = core::writeExportedFiles(*files);
     if (!written) return written.error();

@@ -1,7 +1,8 @@
 #pragma once
-// `netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json]`: reads any model file
-// NetSizer can import and writes it in the format of OUT's extension (or --to). Parses its own
-// arguments (args[0] is "convert").
+// `netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json] [--zero-weights]`: reads any
+// model file NetSizer can import and writes it in the format of OUT's extension (or --to).
+// --zero-weights: ONNX initializers carry zero data (loadable by runtimes) instead of dims only.
+// Parses its own arguments (args[0] is "convert").
 
 #include "core/util/Result.h"
 

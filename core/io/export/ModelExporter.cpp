@@ -65,7 +65,8 @@ Result<ExportFormat> exportFormatFor(const std::string& path, std::optional<Expo
     return *byExt;
 }
 
-Result<std::vector<ExportedFile>> exportModel(const ModelFile& model, const std::string& path, std::optional<ExportFormat> to)
+Result<std::vector<ExportedFile>> exportModel(const ModelFile& model, const std::string& path, std::optional<ExportFormat> to,
+                                              const ExportOptions& options)
 {
     auto format = exportFormatFor(path, to);
     if (!format) return format.error();
@@ -90,7 +91,7 @@ Result<std::vector<ExportedFile>> exportModel(const ModelFile& model, const std:
         break;
     }
     case ExportFormat::Onnx: {
-        auto r = exportOnnx(model.graph);
+        auto r = exportOnnx(model.graph, OnnxExportOptions{options.onnxZeroWeights});
         if (!r) return located(r.error());
         files.push_back({path, std::move(*r)});
         break;

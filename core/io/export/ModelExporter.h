@@ -29,10 +29,15 @@ struct ExportedFile {
     std::string bytes;
 };
 
+struct ExportOptions {
+    bool onnxZeroWeights = false; // ONNX: zero-filled initializer data (see OnnxExportOptions)
+};
+
 // The files an export of `model` to `path` writes (not written yet). The training configuration
 // is the model's own, or TrainingConfig{} when it has none.
 Result<std::vector<ExportedFile>> exportModel(const ModelFile& model, const std::string& path,
-                                              std::optional<ExportFormat> to = std::nullopt);
+                                              std::optional<ExportFormat> to = std::nullopt,
+                                              const ExportOptions& options = {});
 
 // Writes each file atomically (a temporary beside it, then rename). An "io" error naming the file.
 Status writeExportedFiles(const std::vector<ExportedFile>& files);
