@@ -15,6 +15,7 @@
 #include "core/io/export/OnnxExporter.h"
 #include "core/io/export/PyTorchExporter.h"
 
+#include <onnx/checker.h>
 #include <onnx/onnx_pb.h>
 
 #include <QtTest>
@@ -37,6 +38,7 @@ private slots:
     void pytorchParameterCount_data();
     void pytorchParameterCount();
     void pytorchMeasuresSavedActivations();
+    void manyKindsExportWhereExpressible();
 
 private:
     bool haveTorch() const { return m_torch; }
@@ -185,6 +187,16 @@ void TestExporters::onnxHasGraphShapesAndWeights()
         known.insert(QString::fromStdString(v.name()));
     }
     for (const auto& v : g.output()) known.insert(QString::fromStdString(v.name()));
+    // With zero data the model passes onnx's own checker.
+    auto zeros = exportOnnx(m.graph, OnnxExportOptions{true});
+    QVERIFY(zeros.ok());
+    onnx::ModelProto full;
+    QVERIFY(full.ParseFromString(*zeros));
+    try {
+        onnx::checker::check_model(full);
+    } catch (const std::exception& e) {
+        QFAIL(e.what());
+    }
     QCOMPARE(g.input_size(), 1);
     QCOMPARE(g.output_size(), 1);
     QSet<QString> layerNames;
@@ -334,6 +346,80 @@ void TestExporters::pytorchMeasuresSavedActivations()
     QCOMPARE(r["estimate"].toObject()["activations"].toDouble(), ours);
     QCOMPARE(measured["weights"].toDouble(), static_cast<double>(est.bytes(Component::Weights)));
     QCOMPARE(measured["gradients"].toDouble(), static_cast<double>(est.bytes(Component::Gradients)));
+}
+
+// A network of less common kinds: asymmetric "same" padding, SiLU, ReLU6, ZeroPadding,
+// Upsample, Concat, Scale, Slice (two outputs), GroupNorm, LayerNorm. PyTorch and ONNX express
+// all of it but ONNX (opset 17) GroupNorm; Keras refuses Scale and Caffe the uneven padding, naming the layer.
+static Graph manyKinds(bool groupNorm)
+{
+    GraphBuilder b;
+    const LayerId in = b.add("Input", "image", std::initializer_list<LayerId>{}, {{"shape", IntList{3, 32, 32}}});
+    LayerId x = b.add("Conv2D", "stem", {in}, {{"filters", std::int64_t{8}}, {"kernel_size", IntList{3}}, {"stride", IntList{2}},
+                                               {"padding_mode", std::string("same")}});
+    x = b.add("BatchNorm", "stem.bn", {x});
+    x = b.add("SiLU", "stem.act", {x});
+    x = b.add("ZeroPadding", "pad", {x}, {{"padding", IntList{1}}});
+    x = b.add("Conv2D", "conv", {x}, {{"filters", std::int64_t{8}}, {"kernel_size", IntList{3}}});
+    x = b.add("ReLU6", "act", {x});
+    x = b.add("Upsample", "up", {x}, {{"scale_factor", 2.0}});
+    x = b.add("Concat", "cat", {x, in});
+    x = b.add("Scale", "scale", {x});
+    const LayerId sl = b.add("Slice", "split", {x}, {{"axis", std::int64_t{1}}, {"slice_points", IntList{5}}});
+    LayerId a = groupNorm ? b.add("GroupNorm", "gn", std::vector<PortRef>{PortRef{sl, 1}}, {{"groups", std::int64_t{3}}})
+                          : b.add("BatchNorm", "gn", std::vector<PortRef>{PortRef{sl, 1}});
+    a = b.add("GlobalAvgPool", "gap_a", {a});
+    const LayerId c = b.add("GlobalAvgPool", "gap_b", std::vector<PortRef>{PortRef{sl, 0}});
+    x = b.add("Concat", "feat", {a, c});
+    x = b.add("LayerNorm", "ln", {x});
+    x = b.add("Dropout", "drop", {x});
+    b.add("Dense", "head", {x}, {{"units", std::int64_t{10}}});
+    Graph g = b.take();
+    g.name = "kinds";
+    return g;
+}
+
+void TestExporters::manyKindsExportWhereExpressible()
+{
+    const Graph g = manyKinds(true);
+    const Count params = paramsOf(g);
+
+    auto refused = exportOnnx(g); // GroupNorm needs opset 18
+    QVERIFY(!refused.ok());
+    QCOMPARE(QString::fromStdString(refused.error().path), QString("gn"));
+    auto onnxBytes = exportOnnx(manyKinds(false), OnnxExportOptions{true});
+    QVERIFY2(onnxBytes.ok(), onnxBytes.ok() ? "" : onnxBytes.error().describe().c_str());
+    onnx::ModelProto model;
+    QVERIFY(model.ParseFromString(*onnxBytes));
+    try {
+        onnx::checker::check_model(model);
+    } catch (const std::exception& e) {
+        QFAIL(e.what());
+    }
+    auto keras = exportKeras(g);
+    QVERIFY(!keras.ok());
+    QCOMPARE(QString::fromStdString(keras.error().path), QString("scale"));
+    auto caffe = exportCaffe(g, TrainingConfig{});
+    QVERIFY(!caffe.ok());
+    QCOMPARE(QString::fromStdString(caffe.error().path), QString("stem")); // "same" at stride 2 pads unevenly
+    QVERIFY(caffe.error().message.find("asymmetric padding") != std::string::npos);
+
+    TrainingConfig cfg;
+    cfg.batch = 2;
+    auto py = exportPyTorch(g, cfg);
+    QVERIFY2(py.ok(), py.ok() ? "" : py.error().describe().c_str());
+    if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
+    const QString file = m_dir.filePath("kinds.py"), json = m_dir.filePath("kinds.json");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(py->data(), static_cast<qint64>(py->size()));
+    f.close();
+    runPython(file, {"--device", "cpu", "--json", "--out", json});
+    QFile in2(json);
+    QVERIFY2(in2.open(QIODevice::ReadOnly), "measure() wrote no JSON");
+    const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
+    QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), static_cast<qulonglong>(params));
+    QCOMPARE(r["batch"].toInt(), 2);
 }
 
 QTEST_APPLESS_MAIN(TestExporters)
