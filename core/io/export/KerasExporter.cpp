@@ -30,6 +30,14 @@ std::string padPairs(const IntList& b, const IntList& e)
     return s + ")";
 }
 
+// `s` safe inside a Python triple-quoted docstring.
+std::string docText(std::string s)
+{
+    for (char& c : s)
+        if (c == '"' || c == '\\') c = '\'';
+    return s;
+}
+
 bool allZero(const IntList& v)
 {
     for (auto x : v)
@@ -272,13 +280,18 @@ Result<std::string> exportKeras(const Graph& graph)
     for (const Layer* l : g.inputs()) ins += (ins.empty() ? "" : ", ") + g.ident(*l);
     for (const Layer* l : g.outputs()) outs += (outs.empty() ? "" : ", ") + g.ident(*l);
     const std::string name = graph.name.empty() ? "model" : graph.name;
-    std::string py = "#!/usr/bin/env python3\n\"\"\"" + name + " - exported by NetSizer.\n\n";
+    std::string py = "#!/usr/bin/env python3\n\"\"\"" + docText(name) + " - exported by NetSizer.\n\n";
     py += "Builds the network with the Keras functional API, channels first as in NetSizer.\n";
     py += "NetSizer counts " + withThousands(g.params()) + " learnable parameters: the trainable\n";
     py += "parameters of build_model() (count_params() also counts BatchNorm's moving statistics).\n\"\"\"\n";
     py += "from tensorflow import keras\nfrom tensorflow.keras import layers\n\nNETSIZER_PARAMS = " + std::to_string(g.params()) + "\n\n\n";
     py += "def build_model():\n" + w.text();
-    py += "    return keras.Model(inputs=[" + ins + "], outputs=[" + outs + "], name=" + q(name) + ")\n\n\n";
+    std::string frozen;
+    for (const Layer* l : g.order())
+        if (!l->trainable && g.analysisOf(*l).learnableParams > 0) frozen += (frozen.empty() ? "" : ", ") + q(l->name);
+    py += "    model = keras.Model(inputs=[" + ins + "], outputs=[" + outs + "], name=" + q(name) + ")\n";
+    if (!frozen.empty()) py += "    for frozen in [" + frozen + "]:  # frozen in NetSizer\n        model.get_layer(frozen).trainable = False\n";
+    py += "    return model\n\n\n";
     py += "if __name__ == \"__main__\":\n    m = build_model()\n    m.summary()\n";
     py += "    print(sum(int(keras.backend.count_params(w)) for w in m.trainable_weights))\n";
     return py;

@@ -51,6 +51,14 @@ std::int64_t vocabOf(const ExportGraph& g, const Layer& input)
     return v == 0 ? 2 : v;
 }
 
+// `s` safe inside a Python triple-quoted docstring.
+std::string docText(std::string s)
+{
+    for (char& c : s)
+        if (c == '"' || c == '\\') c = '\'';
+    return s;
+}
+
 std::string commentLine(const std::string& text) { return "        # " + text + "\n"; }
 
 } // namespace
@@ -94,8 +102,12 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
     // Frozen layers: requires_grad_(False) on their parameters.
     std::string freeze;
     for (const Layer* l : g.order())
-        if (!l->trainable && g.analysisOf(*l).learnableParams > 0)
-            freeze += "        for p in self." + g.ident(*l) + ".parameters():\n            p.requires_grad_(False)\n";
+        if (!l->trainable && g.analysisOf(*l).learnableParams > 0) {
+            const std::string& k = kindOf(*l);
+            if (k == "TiedDense") freeze += "        self." + g.ident(*l) + "_bias.requires_grad_(False)\n";
+            else if (k == "PositionalEmbedding" && !attrBool(*l, "lookup")) freeze += "        self." + g.ident(*l) + ".requires_grad_(False)\n";
+            else freeze += "        for p in self." + g.ident(*l) + ".parameters():\n            p.requires_grad_(False)\n";
+        }
 
     std::string returns;
     const auto outs = g.outputs();
@@ -123,7 +135,7 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
 
     std::string py;
     py += "#!/usr/bin/env python3\n";
-    py += "\"\"\"" + (graph.name.empty() ? std::string("model") : graph.name) + " - exported by NetSizer.\n\n";
+    py += "\"\"\"" + docText(graph.name.empty() ? std::string("model") : graph.name) + " - exported by NetSizer.\n\n";
     py += "Defines the network as `Model` (PyTorch >= 1.13) and measures one training step:\n";
     py += "    python3 THIS_FILE --params-only       # the parameter count\n";
     py += "    python3 THIS_FILE [--batch B] [--optimizer O] [--precision P] [--device cuda|cpu] [--out M.json]\n";
@@ -139,7 +151,7 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
     py += "NETSIZER_ESTIMATE = json.loads(r'''" + est.dump() + "''')\n\n\n";
     for (const auto& h : helpers) py += pytorchHelperClass(h) + "\n\n";
     py += "class Model(nn.Module):\n";
-    py += "    \"\"\"" + (graph.name.empty() ? std::string("The network") : graph.name) + ": " +
+    py += "    \"\"\"" + docText(graph.name.empty() ? std::string("The network") : graph.name) + ": " +
           withThousands(g.params()) + " parameters; shapes are per sample (batch axis first in forward()).\"\"\"\n\n";
     py += "    def __init__(self):\n        super().__init__()\n" + init + freeze;
     if (init.empty() && freeze.empty()) py += "        pass\n";
