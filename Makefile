@@ -23,6 +23,7 @@ run: build
 	./$(BUILD_DIR)/app/netsizer $(EXAMPLE)
 
 test: build
+	-./scripts/install-test-extras.sh
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
 
 bench: build

@@ -13,6 +13,7 @@ Usage:
   netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [same options]
   netsizer-cli layers [--format table|json]
   netsizer-cli gpus [--format table|json]
+  netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json] [--zero-weights]
   netsizer-cli --help
 
 Commands:
@@ -20,6 +21,7 @@ Commands:
   fit       the largest batch that fits the GPU, and the breakdown at that batch
   layers    every layer kind with its inputs and attributes (type, default, range)
   gpus      the GPU presets: memory, architecture, CUDA context reserve
+  convert   writes IN in the format of OUT's extension or --to (docs/export.md)
 
 Options (the model file's "training" section supplies defaults; options override it):
   --batch N           mini-batch size, 1 to 65,536

@@ -1,6 +1,7 @@
 // netsizer-cli: parses the command line, runs one command, prints its result. Exit status 0 on
 // success, 2 on bad input or usage with exactly one line on stderr (app/cli/Usage.h).
 #include "app/cli/ArgumentParser.h"
+#include "app/cli/ConvertCommand.h"
 #include "app/cli/EstimateCommand.h"
 #include "app/cli/ListCommands.h"
 #include "app/cli/ReportFormatters.h"
@@ -34,6 +35,13 @@ int print(const std::string& text)
 
 int run(const std::vector<std::string>& args)
 {
+    if (!args.empty() && args[0] == "convert") { // its own arguments (app/cli/ConvertCommand.h)
+        auto written = cli::runConvert(args);
+        if (!written) return fail(written.error());
+        std::string lines;
+        for (const auto& p : *written) lines += p + "\n";
+        return print(lines);
+    }
     auto parsed = cli::parseArguments(args);
     if (!parsed) return fail(parsed.error());
     const cli::CliOptions& o = *parsed;
