@@ -30,6 +30,11 @@ struct Analysis {
 
     // Kept for backward by each profile, model input excluded.
     std::array<ElemCounts, kProfileCount> activations;
+    // Kept for backward under mixed precision (LayerAnalysis::keptAutocast summed), and the
+    // elements of the half-precision weight copies autocast keeps (a fixed cost); indexed
+    // 0 = Profile::PyTorchCuda, 1 = Profile::PyTorchCpu.
+    std::array<ElemCounts, 2> activationsAutocast;
+    std::array<Count, 2> autocastWeightNumel{};
     // The model inputs (one mini-batch sample).
     ElemCounts input;
     // Caffe: data + diff of every distinct blob except the model input are 2 × this; per sample.

@@ -21,6 +21,10 @@ struct Storage {
     ElemKind elem = ElemKind::Activation;
     bool modelInput = false;
     std::array<bool, kProfileCount> kept{}; // already charged to a layer, per profile
+    // Mixed precision, per PyTorch device (Profile::PyTorchCuda, PyTorchCpu): the tensor is
+    // float32 under autocast (else half when elem is Activation), and already charged.
+    std::array<bool, 2> autocastFloat{};
+    std::array<bool, 2> autocastKept{};
     int consumersLeft = 0;                  // inference liveness
 };
 
@@ -262,9 +266,11 @@ private:
                                             m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
         for (int p = 0; p < kProfileCount; ++p) accountSaved(la, static_cast<Profile>(p), ins, st);
+        for (int d = 0; d < 2; ++d) accountAutocast(la, d, ins, st, isSource);
         m_result.caffeBlobNumel += la.caffeTopNumel;
         m_result.caffeColumnBufferNumel += la.result.caffeColumnBufferNumel;
         m_result.macs += la.result.macs;
+        la.modelInput = isSource;
         accountActivationGradients(la, ins);
         stepInference(ins, st);
         la.analysed = true;
@@ -372,7 +378,79 @@ private:
         m_result.activations[static_cast<std::size_t>(p)].add(kept);
     }
 
-    void accountActivationGradients(const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
+    // Mixed precision on device `d` (0 CUDA, 1 CPU): the dtype of every tensor under autocast
+    // (see Autocast in KindResult.h), the storages the op saves with that dtype — cast copies
+    // made by autocast are new storages, one per op and input — and the half copies of the
+    // weights it casts. Float32 tensors are charged as ElemKind::Float32, half ones as
+    // Activation (2 B under a mixed precision).
+    void accountAutocast(LayerAnalysis& la, int d, const std::vector<const PortTensor*>& ins, const LayerState& st,
+                         bool isSource)
+    {
+        const AutocastRule rule = la.result.autocast[static_cast<std::size_t>(d)];
+        bool opFloat = false;
+        switch (rule.op) {
+        case Autocast::Lower: opFloat = false; break;
+        case Autocast::Fp32: opFloat = true; break;
+        case Autocast::Passthrough: {
+            // promote: the widest floating input; float32 (the weights' dtype) without one.
+            bool anyFloating = false;
+            for (const auto* t : ins) {
+                if (t->info.elem != ElemKind::Activation) continue;
+                anyFloating = true;
+                opFloat |= m_storages[static_cast<std::size_t>(t->storage)].autocastFloat[static_cast<std::size_t>(d)];
+            }
+            if (!anyFloating || isSource) opFloat = true;
+            break;
+        }
+        }
+        const bool outFloat = rule.output == AutocastDtype::Op ? opFloat : rule.output == AutocastDtype::Float;
+        for (std::size_t o = 0; o < st.outputs.size(); ++o) {
+            Storage& s = m_storages[static_cast<std::size_t>(st.outputs[o].storage)];
+            const bool aliased = o == 0 && la.result.aliasOf >= 0;
+            if (!aliased) s.autocastFloat[static_cast<std::size_t>(d)] = outFloat;
+        }
+        const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
+        ElemCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
+        if (!la.outputNeedsGrad) return;
+        if (rule.op == Autocast::Lower)
+            for (const auto& p : la.result.params)
+                if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
+        std::array<bool, 8> copied{}; // input i's cast copy already charged by this op
+        for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)]) {
+            if (!shouldSave(t, la, ins)) continue;
+            if (t.ref == SavedTensor::Ref::Extra) {
+                const bool f = t.autocast == AutocastDtype::Op ? opFloat : t.autocast == AutocastDtype::Float;
+                const ElemKind k = t.elem == ElemKind::Activation && f ? ElemKind::Float32 : t.elem;
+                kept.addPerSample(k, t.numelPerSample);
+                kept.addFixed(k, t.numelFixed);
+                continue;
+            }
+            int storage = -1;
+            bool castable = false;
+            if (t.ref == SavedTensor::Ref::Input && t.index < ins.size()) {
+                storage = ins[t.index]->storage;
+                castable = rule.op != Autocast::Passthrough || ins.size() > 1;
+            }
+            if (t.ref == SavedTensor::Ref::Output && t.index < st.outputs.size()) storage = st.outputs[t.index].storage;
+            if (storage < 0) continue;
+            Storage& s = m_storages[static_cast<std::size_t>(storage)];
+            const bool sFloat = s.autocastFloat[static_cast<std::size_t>(d)];
+            if (castable && s.elem == ElemKind::Activation && sFloat != opFloat) {
+                // autocast (or type promotion) made a copy in the op's dtype; the op saves it.
+                if (t.index < copied.size() && copied[t.index]) continue;
+                if (t.index < copied.size()) copied[t.index] = true;
+                kept.addPerSample(opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel);
+                continue;
+            }
+            if (s.autocastKept[static_cast<std::size_t>(d)] || s.modelInput) continue;
+            s.autocastKept[static_cast<std::size_t>(d)] = true;
+            kept.addPerSample(s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel);
+        }
+        m_result.activationsAutocast[static_cast<std::size_t>(d)].add(kept);
+        m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
+    }
+
+    void accountActivationGradients(LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
     {
         if (!la.outputNeedsGrad) return;
         Count n = 0;
@@ -380,6 +458,7 @@ private:
             if (o.elem == ElemKind::Activation) n += o.shape.numel().value();
         for (const auto* t : ins)
             if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->info.shape.numel().value();
+        la.activationGradientNumel = n;
         m_result.activationGradientPeakNumel = std::max(m_result.activationGradientPeakNumel, n);
     }
 

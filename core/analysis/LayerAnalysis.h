@@ -26,10 +26,19 @@ struct LayerAnalysis {
     ElemCounts weights;         // fixed element counts of parameters and buffers by kind
     bool paramsTrainable = false; // has learnable params and the layer is not frozen
     bool outputNeedsGrad = false; // autograd records this layer (PyTorch profiles)
+    bool modelInput = false;      // a source layer (Input): its outputs are the mini-batch
+    // Gradients flowing through this layer in backward, per sample, Activation elements: its
+    // outputs' gradients plus those of its inputs that need one (the timeline's backward step).
+    Count activationGradientNumel = 0;
 
     // Tensors this layer is the first to keep for backward, per profile (the model input
     // excluded: it is the `input` component).
     std::array<ElemCounts, kProfileCount> kept;
+    // Mixed precision (torch.autocast), indexed 0 = Profile::PyTorchCuda, 1 = PyTorchCpu: what
+    // the layer is the first to keep, Float32 for tensors autocast leaves in float32 and
+    // Activation for half ones; and the elements of the half weight copies it keeps.
+    std::array<ElemCounts, 2> keptAutocast;
+    std::array<Count, 2> autocastWeightNumel{};
     // Caffe: this layer's own top blobs (new storages; in-place tops share the bottom's blob).
     Count caffeTopNumel = 0;
 };

@@ -2,6 +2,7 @@
 
 #include "core/estimate/AffineBytes.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace netsizer::core {
@@ -10,5 +11,9 @@ namespace netsizer::core {
 // (TrainingConfig::kMaxBatch by default). 0 when not even one sample fits. O(1).
 std::uint64_t largestBatchThatFits(const AffineBytes& total, std::uint64_t capacityBytes,
                                    std::uint64_t cap = 65536);
+
+// The same for a timeline-like set of affine lines: the largest batch where every line fits.
+std::uint64_t largestBatchThatFitsAll(const AffineBytes* lines, std::size_t count, std::uint64_t capacityBytes,
+                                      std::uint64_t cap = 65536);
 
 } // namespace netsizer::core

@@ -46,9 +46,174 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
         out[idx(Component::Activations)].fixed += extra.bytesFixed(act);
         return;
     }
-    const ElemCounts& kept = la.kept[static_cast<std::size_t>(s.framework.profile)];
+    const auto profile = static_cast<std::size_t>(s.framework.profile);
+    if (s.precision.castCopyBytes && profile < la.keptAutocast.size()) {
+        // Mixed precision: the dtypes autocast gives each tensor (Analyzer accountAutocast),
+        // plus the half copies of the weights it casts, kept for backward (fixed).
+        const ElemCounts& kept = la.keptAutocast[profile];
+        out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
+        out[idx(Component::Activations)].fixed +=
+            kept.bytesFixed(act) + la.autocastWeightNumel[profile] * s.precision.castCopyBytes;
+        return;
+    }
+    const ElemCounts& kept = la.kept[profile];
     out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
     out[idx(Component::Activations)].fixed += kept.bytesFixed(act);
+}
+
+// Parameter-sized temporaries of one optimizer step per trainable element (see Timeline.h):
+// torch.optim's foreach implementations (torch 1.13+/2.x, the default on CUDA) build whole-list
+// intermediates: Adam/AdamW `exp_avg_sq.sqrt()` (+ the amsgrad max), Adagrad `state_sum.sqrt()`,
+// RMSprop `square_avg.sqrt()` (and `addcdiv` with momentum), Adadelta `std`/`delta`; SGD's
+// momentum update is in place (torch/optim/sgd.py _multi_tensor_sgd): none.
+Count optimizerTempPerParam(Optimizer o)
+{
+    switch (o) {
+    case Optimizer::Sgd:
+    case Optimizer::SgdMomentum:
+    case Optimizer::Nesterov: return 0;
+    case Optimizer::Adadelta: return 2;
+    default: return 1;
+    }
+}
+
+// The training step as events (core/timeline/Timeline.h for what is modelled).
+Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& b)
+{
+    Timeline t;
+    std::array<AffineBytes, kComponentCount> base{};
+    for (Component c : {Component::Weights, Component::OptimizerState, Component::Input, Component::Workspace,
+                        Component::Overhead})
+        base[idx(c)] = b.components[idx(c)];
+    const Count act = s.precision.activationBytes;
+    auto push = [&](StepPhase phase, std::optional<LayerId> layer, const std::array<AffineBytes, kComponentCount>& comps) {
+        TimelineEvent e;
+        e.phase = phase;
+        e.layer = layer;
+        e.components = comps;
+        for (const auto& c : comps) e.total += c;
+        t.events.push_back(e);
+    };
+    const bool simulate = s.train && s.framework.framework != Framework::Caffe;
+    if (!simulate) {
+        push(StepPhase::Start, std::nullopt, b.components);
+        return t;
+    }
+    push(StepPhase::Start, std::nullopt, base);
+    const std::size_t n = a.layers.size();
+    std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
+    for (std::size_t i = 0; i < n; ++i) {
+        keptUpTo[i + 1] = keptUpTo[i];
+        if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].components[idx(Component::Activations)];
+    }
+    auto outputBytes = [&](const LayerAnalysis& la) {
+        Count bytes = 0;
+        for (const auto& o : la.result.outputs) bytes += o.shape.numel().value() * elemBytes(o.elem, act);
+        return bytes;
+    };
+    Count lastOutput = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const LayerAnalysis& la = a.layers[i];
+        if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
+        auto comps = base;
+        comps[idx(Component::Activations)] = keptUpTo[i + 1];
+        comps[idx(Component::Activations)].perSample += outputBytes(la);
+        lastOutput = outputBytes(la);
+        push(StepPhase::Forward, la.id, comps);
+    }
+    {
+        auto comps = base;
+        comps[idx(Component::Activations)] = keptUpTo[n];
+        comps[idx(Component::Activations)].perSample += lastOutput;
+        comps[idx(Component::ActivationGradients)].perSample = lastOutput;
+        push(StepPhase::Loss, std::nullopt, comps);
+    }
+    AffineBytes grads;
+    for (std::size_t k = n; k-- > 0;) {
+        const LayerAnalysis& la = a.layers[k];
+        if (!la.analysed) continue;
+        if (k < b.layers.size()) grads += b.layers[k].components[idx(Component::Gradients)];
+        if (!la.outputNeedsGrad) continue; // autograd never reaches it
+        auto comps = base;
+        comps[idx(Component::Activations)] = keptUpTo[k + 1];
+        comps[idx(Component::ActivationGradients)].perSample = la.activationGradientNumel * act;
+        comps[idx(Component::Gradients)] = grads;
+        push(StepPhase::Backward, la.id, comps);
+    }
+    {
+        auto comps = base;
+        comps[idx(Component::Gradients)] = b.components[idx(Component::Gradients)];
+        comps[idx(Component::OptimizerState)].fixed +=
+            a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
+        push(StepPhase::Optimizer, std::nullopt, comps);
+    }
+    return t;
+}
+
+// The overhead lines (TrainingConfig::OverheadSettings) and the band they give the total.
+void overheads(const Sizes& s, const Analysis& a, const TrainingConfig& config, std::uint64_t defaultContextBytes,
+               MemoryBreakdown& b)
+{
+    const OverheadSettings& o = config.overheads;
+    auto& comps = b.components;
+    const bool caffe = s.framework.framework == Framework::Caffe;
+    if (s.framework.onGpu) {
+        OverheadLine ctx;
+        ctx.name = "cuda_context";
+        ctx.bytes.fixed = o.contextBytes ? *o.contextBytes : config.gpu ? config.gpu->contextBytes : defaultContextBytes;
+        // The context differs by driver and loaded kernels: ±25% of the preset (gpus.json values
+        // are measured on one driver each).
+        ctx.low.fixed = ctx.bytes.fixed - ctx.bytes.fixed / 4;
+        ctx.high.fixed = ctx.bytes.fixed + ctx.bytes.fixed / 4;
+        ctx.source = "resources/gpus.json (per GPU generation) or overheads.context_bytes";
+        comps[idx(Component::Overhead)].fixed += ctx.bytes.fixed;
+        b.overheadLines.push_back(ctx);
+
+        // A convolution that needs scratch (im2col-like; 1×1 stride-1 convolutions need none).
+        bool hasConv = false;
+        for (const auto& la : a.layers) hasConv |= la.result.caffeColumnBufferNumel > 0;
+        if (!caffe && hasConv) {
+            OverheadLine ws;
+            ws.name = "conv_workspace";
+            const std::uint64_t cap = o.convWorkspaceCapBytes.value_or(OverheadSettings::kDefaultConvWorkspaceCap);
+            ws.bytes.fixed = o.convWorkspaceCapBytes ? cap : 0;
+            ws.high.fixed = o.convWorkspaceCapBytes ? cap : 4 * cap;
+            ws.source = "cap: overheads.conv_workspace_cap_bytes; default 8 MiB = Caffe cudnn_conv_layer.cpp";
+            comps[idx(Component::Workspace)].fixed += ws.bytes.fixed;
+            b.overheadLines.push_back(ws);
+        }
+        if (!caffe) {
+            // Tensors alive at the peak, roughly: every parameter tensor with its gradient and
+            // state, and one saved tensor per layer.
+            Count tensors = a.trainableTensors * (2 + static_cast<Count>(s.optimizer.statePerParam)) + a.layers.size();
+            OverheadLine al;
+            al.name = "allocator_rounding";
+            const std::uint64_t centre = tensors * 256 + (11ull << 20), high = tensors * 512 + (22ull << 20);
+            const bool on = o.allocatorRounding.value_or(false);
+            al.bytes.fixed = on ? centre : 0;
+            al.low.fixed = 0;
+            al.high.fixed = high;
+            al.source = "c10/cuda/CUDACachingAllocator.cpp: 512 B blocks, 2 MiB / 20 MiB segments";
+            comps[idx(Component::Overhead)].fixed += al.bytes.fixed;
+            b.overheadLines.push_back(al);
+        }
+    }
+    AffineBytes tensorsTotal;
+    for (const auto& c : comps) tensorsTotal += c;
+    if (s.framework.onGpu && !caffe) {
+        OverheadLine fr;
+        fr.name = "fragmentation";
+        const double f = o.fragmentationFraction.value_or(0.0);
+        auto frac = [&](double x) {
+            return AffineBytes{static_cast<std::uint64_t>(static_cast<double>(tensorsTotal.fixed) * x),
+                               static_cast<std::uint64_t>(static_cast<double>(tensorsTotal.perSample) * x)};
+        };
+        fr.bytes = frac(f);
+        fr.high = frac(std::max(f, OverheadSettings::kFragmentationHigh));
+        fr.source = "judgement: reserved - allocated after warm-up, a few % to ~10%";
+        comps[idx(Component::Overhead)] += fr.bytes;
+        b.overheadLines.push_back(fr);
+    }
 }
 
 } // namespace
@@ -75,8 +240,6 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     }
 
     auto& comps = b.components;
-    if (s.train && !caffe && s.precision.castCopyBytes)
-        comps[idx(Component::Activations)].fixed += a.paramsTotal * s.precision.castCopyBytes;
     if (s.train && !caffe) comps[idx(Component::ActivationGradients)].perSample = a.activationGradientPeakNumel * act;
     comps[idx(Component::Input)].perSample = a.input.bytesPerSample(act);
     if (!s.train) {
@@ -85,9 +248,19 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
         comps[idx(Component::Activations)].perSample = caffe ? a.caffeBlobNumel * act : (peak > input ? peak - input : 0);
     }
     if (caffe) comps[idx(Component::Workspace)].fixed = a.caffeColumnBufferNumel * act;
-    if (s.framework.onGpu) comps[idx(Component::Overhead)].fixed = config.gpu ? config.gpu->contextBytes : defaultContextBytes;
+    overheads(s, a, config, defaultContextBytes, b);
 
     for (const auto& c : comps) b.total += c;
+    // The band: the total with every overhead line at its low / high end.
+    b.totalLow = b.total;
+    b.totalHigh = b.total;
+    for (const auto& l : b.overheadLines) {
+        b.totalLow.fixed -= l.bytes.fixed - std::min(l.bytes.fixed, l.low.fixed);
+        b.totalLow.perSample -= l.bytes.perSample - std::min(l.bytes.perSample, l.low.perSample);
+        b.totalHigh.fixed += std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed;
+        b.totalHigh.perSample += std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample;
+    }
+    b.timeline = simulateStep(s, a, b);
     return b;
 }
 

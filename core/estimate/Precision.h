@@ -17,9 +17,11 @@ struct PrecisionInfo {
     std::uint64_t gradientBytes;
     std::uint64_t stateBytes;      // optimizer state
     std::uint64_t activationBytes; // activations, activation gradients, the input
-    // Mixed precision: bytes per learnable parameter of the half-precision weight copies that
-    // autocast casts once per forward and autograd keeps for backward (a fixed cost, seen in
-    // ../shared/truth `autocast_bf16.saved_fixed_bytes`). 0 otherwise.
+    // Mixed precision: bytes per element of the half-precision weight copies that autocast
+    // casts once per forward and autograd keeps for backward — only weights of ops autocast
+    // lowers (ParamTensor::autocastCopy), a fixed cost seen in ../shared/truth
+    // `autocast_bf16.saved_fixed_bytes`. 0 otherwise; non-zero also selects the autocast
+    // accounting of Analysis::activationsAutocast.
     std::uint64_t castCopyBytes;
 };
 

@@ -6,6 +6,37 @@ namespace netsizer::core {
 
 using nlohmann::json;
 
+namespace {
+
+// "overheads": {"context_bytes": N, "conv_workspace_cap_bytes": N, "allocator_rounding": bool,
+// "fragmentation": 0..1}; every key optional (TrainingConfig::OverheadSettings).
+std::optional<Error> overheadsFromJson(const json& o, const std::string& at, OverheadSettings& out)
+{
+    if (!o.is_object()) return makeError("type", "training 'overheads' must be an object", at);
+    auto bytes = [&](const char* key, std::optional<std::uint64_t>& into) -> std::optional<Error> {
+        const auto it = o.find(key);
+        if (it == o.end() || it->is_null()) return std::nullopt;
+        if (!it->is_number_unsigned())
+            return makeError("type", std::string("overheads '") + key + "' must be a non-negative integer", at + "/" + key);
+        into = it->get<std::uint64_t>();
+        return std::nullopt;
+    };
+    if (auto e = bytes("context_bytes", out.contextBytes)) return e;
+    if (auto e = bytes("conv_workspace_cap_bytes", out.convWorkspaceCapBytes)) return e;
+    if (const auto it = o.find("allocator_rounding"); it != o.end() && !it->is_null()) {
+        if (!it->is_boolean()) return makeError("type", "overheads 'allocator_rounding' must be true or false", at + "/allocator_rounding");
+        out.allocatorRounding = it->get<bool>();
+    }
+    if (const auto it = o.find("fragmentation"); it != o.end() && !it->is_null()) {
+        if (!it->is_number() || it->get<double>() < 0.0 || it->get<double>() > 1.0)
+            return makeError("bad_attribute", "overheads 'fragmentation' must be a fraction from 0 to 1", at + "/fragmentation");
+        out.fragmentationFraction = it->get<double>();
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& at, const GpuCatalog& gpus)
 {
     if (!j.is_object()) return makeError("type", "\"training\" must be an object", at);
@@ -76,6 +107,9 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
             return makeError("type", "gpu must be a preset name or an object", at + "/gpu");
         }
     }
+    if (const auto o = j.find("overheads"); o != j.end() && !o->is_null()) {
+        if (auto e = overheadsFromJson(*o, at + "/overheads", c.overheads)) return *e;
+    }
     return c;
 }
 
@@ -88,6 +122,13 @@ json trainingConfigToJson(const TrainingConfig& c)
     j["precision"] = precisionInfo(c.precision).name;
     j["framework"] = frameworkInfo(c.framework).name;
     if (c.gpu) j["gpu"] = json{{"name", c.gpu->name}, {"memory_bytes", c.gpu->memoryBytes}, {"context_bytes", c.gpu->contextBytes}};
+    // Only the overhead settings that are set (files without them stay byte-identical).
+    json o = json::object();
+    if (c.overheads.contextBytes) o["context_bytes"] = *c.overheads.contextBytes;
+    if (c.overheads.convWorkspaceCapBytes) o["conv_workspace_cap_bytes"] = *c.overheads.convWorkspaceCapBytes;
+    if (c.overheads.allocatorRounding) o["allocator_rounding"] = *c.overheads.allocatorRounding;
+    if (c.overheads.fragmentationFraction) o["fragmentation"] = *c.overheads.fragmentationFraction;
+    if (!o.empty()) j["overheads"] = o;
     return j;
 }
 

@@ -65,8 +65,9 @@ Result<KindResult> analyzeN(const LayerContext& ctx, const char* layout)
     r.outputs.push_back(TensorInfo{g->out, ElemKind::Activation});
     const CheckedCount weights = CheckedCount{static_cast<Count>(g->filters)} * kernelVolume(*g);
     if (!weights.ok()) return makeError("overflow", "weight count overflows 64 bits");
-    r.params.push_back({"weight", weights.value(), true});
+    r.params.push_back(castByAutocast({"weight", weights.value(), true}));
     if (ctx.b(kBias)) r.params.push_back({"bias", static_cast<Count>(g->filters), true});
+    r.setAutocast(Autocast::Lower); // conv1d/2d/3d: lower_precision_fp on CUDA and CPU
     const CheckedCount macs = g->out.numel() * kernelVolume(*g);
     if (!macs.ok()) return makeError("overflow", "MAC count overflows 64 bits");
     r.macs = macs.value();

@@ -73,7 +73,11 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.outputs.push_back(TensorInfo{g->out, ElemKind::Activation});
     const CheckedCount weights = CheckedCount{static_cast<Count>(g->inChannels)} * perInputChannel(*g);
     if (!weights.ok()) return makeError("overflow", "weight count overflows 64 bits");
-    r.params.push_back({"weight", weights.value(), true});
+    r.params.push_back(castByAutocast({"weight", weights.value(), true}));
+    // conv_transpose2d: lower_precision_fp on CUDA; on the CPU torch 1.13 lists it under fp32,
+    // so it runs in float32 and saves a float32 copy of its half input (measured: UNet-small).
+    r.autocast[static_cast<int>(Profile::PyTorchCuda)].op = Autocast::Lower;
+    r.autocast[static_cast<int>(Profile::PyTorchCpu)].op = Autocast::Fp32;
     if (ctx.b(kBias)) r.params.push_back({"bias", static_cast<Count>(g->filters), true});
     // Every input element is scattered through out/groups × kh × kw taps.
     const CheckedCount macs = ctx.in().shape.numel() * perInputChannel(*g);

@@ -26,6 +26,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
         r.params.push_back({"bias", c, true});
     }
     r.macs = in.numel().value() * (ctx.b(kAffine) ? 2 : 1);
+    r.setAutocast(Autocast::Fp32); // group_norm: fp32 list (CUDA and CPU)
     r.keepPyTorch(savedInput(0, "NativeGroupNormBackward0.input"));
     r.keepPyTorch(savedExtra(ElemKind::Activation, 2 * static_cast<Count>(groups), 0,
                              "NativeGroupNormBackward0.result1 + result2 (mean, rstd)"));

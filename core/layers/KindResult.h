@@ -20,7 +20,19 @@ struct ParamTensor {
     Count numel = 0;
     bool learnable = true;   // false: a buffer (no gradient, no optimizer state)
     ElemKind elem = ElemKind::Activation; // Activation = the weight dtype; Int64 for counters
+    // Mixed precision: autocast casts this weight to half precision for an op of its
+    // `lower_precision_fp` list and the op saves the cast copy for backward (conv/linear/matmul
+    // weights; not biases — addmm/convolution backward do not need them — nor norm parameters).
+    // Set with castByAutocast(); see AutocastRule.
+    bool autocastCopy = false;
 };
+
+// Marks `p` as a weight autocast casts and keeps (ParamTensor::autocastCopy).
+inline ParamTensor castByAutocast(ParamTensor p)
+{
+    p.autocastCopy = true;
+    return p;
+}
 
 // Which framework profile a saved-tensor list belongs to. The analyser fills one list per
 // profile; kinds whose rules agree on all PyTorch devices use KindResult::keepPyTorch().
@@ -34,6 +46,32 @@ enum class SaveWhen : std::uint8_t {
     AnyGrad,        // whenever the op is recorded (some input or parameter needs a gradient)
     ParamsNeedGrad, // only when this layer's learnable parameters are trainable
     InputNeedsGrad, // only when an input needs a gradient: input `index` for Ref::Input, input 0 otherwise
+};
+
+// How an op runs under mixed precision (torch.autocast), after the op lists of PyTorch 1.13's
+// aten/src/ATen/autocast_mode.cpp (TORCH_LIBRARY_IMPL(aten, Autocast, m) for CUDA,
+// TORCH_LIBRARY_IMPL(aten, AutocastCPU, m) for the CPU):
+// - Lower: `lower_precision_fp` (CUDA fp16 / CPU bf16 list: conv1d/2d/3d, linear, addmm, mm, bmm,
+//   baddbmm, matmul, _convolution, and on CUDA conv_transpose1d/2d/3d, lstm/gru cells): every
+//   floating input and weight is cast to half; the output is half. A float input gets a half
+//   copy (a new storage, which the op saves when it saves that input).
+// - Fp32: `fp32` list (CPU: conv_transpose1d/2d/3d, layer_norm, group_norm, softmax via
+//   _softmax's float path, mean as measured; CUDA: layer_norm, group_norm, softmax,
+//   log_softmax, sum, ...): half inputs are cast to a float32 copy, the output is float32.
+// - Passthrough: not on any list (pooling, BatchNorm, activations, add, cat, dropout, views):
+//   runs in the widest dtype of its floating inputs (`promote`), float32 when it has none
+//   (an Embedding's lookup of fp32 weights, the model input).
+enum class Autocast : std::uint8_t { Passthrough, Lower, Fp32 };
+
+// The dtype of a tensor under autocast, when it is not simply the op's dtype.
+enum class AutocastDtype : std::uint8_t { Op, Half, Float };
+
+// A kind's autocast behaviour on one device. `output` overrides the output dtype for composite
+// kinds whose last internal op is not the one that sets the policy (CPU LSTM: linear is
+// lowered, but the cell state starts as float32 zeros and promotes h_t to float32).
+struct AutocastRule {
+    Autocast op = Autocast::Passthrough;
+    AutocastDtype output = AutocastDtype::Op;
 };
 
 // One tensor the forward pass keeps alive for backward.
@@ -50,6 +88,8 @@ struct SavedTensor {
     Count numelFixed = 0;     // Extra only: batch-independent part (BatchNorm's saved mean)
     SaveWhen when = SaveWhen::AnyGrad;
     const char* label = "";   // the autograd node attribute, e.g. "MaxPool2DWithIndicesBackward0.indices"
+    // Extra only, under autocast: the dtype of an ElemKind::Activation extra (Op = the op's dtype).
+    AutocastDtype autocast = AutocastDtype::Op;
 };
 
 struct KindResult {
@@ -66,6 +106,10 @@ struct KindResult {
     // A fixed scratch buffer in activation elements: the im2col column buffer Caffe's own
     // convolution allocates per layer for one image. 0 for most kinds.
     Count caffeColumnBufferNumel = 0;
+    // Mixed precision, indexed by Profile::PyTorchCuda / Profile::PyTorchCpu.
+    std::array<AutocastRule, 2> autocast{};
+
+    void setAutocast(Autocast a) { autocast[0].op = autocast[1].op = a; }
 
     // Adds `t` to both PyTorch profiles (CUDA and CPU keep the same tensor).
     void keepPyTorch(const SavedTensor& t)
@@ -93,6 +137,12 @@ inline SavedTensor savedOutput(int index, const char* label, SaveWhen when = Sav
     t.index = static_cast<std::uint8_t>(index);
     t.when = when;
     t.label = label;
+    return t;
+}
+// `t` with its autocast dtype set (SavedTensor::autocast).
+inline SavedTensor underAutocast(SavedTensor t, AutocastDtype d)
+{
+    t.autocast = d;
     return t;
 }
 inline SavedTensor savedExtra(ElemKind elem, Count perSample, Count fixed, const char* label,

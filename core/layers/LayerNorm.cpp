@@ -44,6 +44,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     }
     const Count n = ctx.in().shape.numel().value();
     r.macs = ctx.b(kAffine) ? n : 0; // the affine scale; normalisation itself is not a MAC
+    r.setAutocast(Autocast::Fp32); // layer_norm: fp32 list (CUDA and CPU): float32 copy in, float32 out
     r.keepPyTorch(savedInput(0, "NativeLayerNormBackward0.input"));
     r.keepPyTorch(savedExtra(ElemKind::Float32, rw->rows, 0, "NativeLayerNormBackward0.result1 (mean)"));
     r.keepPyTorch(savedExtra(ElemKind::Float32, rw->rows, 0, "NativeLayerNormBackward0.result2 (rstd)"));

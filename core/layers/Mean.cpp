@@ -30,6 +30,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     KindResult r;
     r.outputs.push_back(out);
     r.macs = in.numel().value(); // one accumulation per input element
+    // Autocast: mean is on no list (passthrough). In the truth's Transformer it saves float32
+    // because its input, the last LayerNorm's output, is float32.
     r.keepPyTorch(savedInput(0, "MeanBackward1.self"));
     return r;
 }

@@ -91,15 +91,19 @@ void keepCpu(const Geometry& g, KindResult& r)
         r.keep(p, savedInput(0, "AddmmBackward0.mat1 (the input)", SaveWhen::ParamsNeedGrad));
     if (g.L > 1) {
         if (g.dropout)
-            r.keep(p, savedExtra(ElemKind::Activation, (g.L - 1) * T * Hd, 0, "MulBackward0.other (inter-layer dropout noise)"));
+            r.keep(p, underAutocast(savedExtra(ElemKind::Activation, (g.L - 1) * T * Hd, 0,
+                                               "MulBackward0.other (inter-layer dropout noise)"),
+                                    g.cell == Cell::Lstm ? AutocastDtype::Float : AutocastDtype::Op));
         r.keep(p, savedExtra(ElemKind::Activation, (g.L - 1) * T * Hd, 0, "AddmmBackward0.mat1 (inputs of layers > 0)",
                              SaveWhen::ParamsNeedGrad));
     }
     switch (g.cell) {
     case Cell::Lstm:
         r.keep(p, savedExtra(ElemKind::Activation, runs * T * 4 * H, 0, "SigmoidBackward0/TanhBackward0.result (gates)"));
-        r.keep(p, savedExtra(ElemKind::Activation, runs * prev * H, 0, "MulBackward0.other (c_{t-1})"));
-        r.keep(p, savedExtra(ElemKind::Activation, runs * T * H, 0, "TanhBackward0.result (tanh(c_t))"));
+        r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * prev * H, 0, "MulBackward0.other (c_{t-1})"),
+                                AutocastDtype::Float));
+        r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * T * H, 0, "TanhBackward0.result (tanh(c_t))"),
+                                AutocastDtype::Float));
         break;
     case Cell::Gru:
         r.keep(p, savedExtra(ElemKind::Activation, runs * T * 6 * H, 0,
@@ -112,11 +116,24 @@ void keepCpu(const Geometry& g, KindResult& r)
     if (g.cell != Cell::Rnn) // RNN's h_{t-1} is the previous step's saved result
         r.keep(p, savedExtra(ElemKind::Activation, runs * prev * H, 0, "AddmmBackward0.mat1 (h_{t-1})", SaveWhen::ParamsNeedGrad));
     r.keep(p, savedExtra(ElemKind::Activation, runs * H, 0, "AddmmBackward0.mat1 (zero h0)", SaveWhen::ParamsNeedGrad));
-    if (g.cell == Cell::Lstm) r.keep(p, savedExtra(ElemKind::Activation, runs * H, 0, "MulBackward0.other (zero c0)"));
+    if (g.cell == Cell::Lstm)
+        r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * H, 0, "MulBackward0.other (zero c0)"),
+                                AutocastDtype::Float));
+    // Autocast on the CPU (torch 1.13 runs the cell in aten/src/ATen/native/RNN.cpp, op by op):
+    // the linear projections are lowered (bf16 gates, bf16 copies of x, h_{t-1} and h0 saved
+    // by addmm), but c0 is float32 zeros, so f * c_{t-1} promotes the whole cell chain — c_t,
+    // tanh(c_t), h_t and the output — to float32 (measured on the truth's lstm_lm: 465,920 B
+    // per sample of float32 = c_{t-1} + tanh(c_t) + the float32 dropout noise around the LSTM).
+    // GRU and RNN are not measured: lowered, output in the op's dtype (an assumption).
+    r.autocast[static_cast<int>(p)].op = Autocast::Lower;
+    if (g.cell == Cell::Lstm) r.autocast[static_cast<int>(p)].output = AutocastDtype::Float;
 }
 
 void keepCuda(const Geometry& g, KindResult& r)
 {
+    // Autocast on CUDA: lstm/gru/rnn_tanh/rnn_relu are on the lower_precision_fp list (cuDNN
+    // runs in fp16 throughout, states included).
+    r.autocast[static_cast<int>(Profile::PyTorchCuda)].op = Autocast::Lower;
     const Profile p = Profile::PyTorchCuda;
     const Count Hd = g.H * g.dirs, runs = g.L * g.dirs;
     r.keep(p, savedInput(0, "CudnnRnnBackward0.input"));
@@ -153,8 +170,8 @@ Result<KindResult> analyzeCell(Cell cell, const LayerContext& ctx)
     for (Count l = 0; l < g->L; ++l)
         for (Count d = 0; d < g->dirs; ++d) {
             const std::string suffix = "_l" + std::to_string(l) + (d ? "_reverse" : "");
-            r.params.push_back({internName("weight_ih" + suffix), rows * g->inAt(l), true});
-            r.params.push_back({internName("weight_hh" + suffix), rows * g->H, true});
+            r.params.push_back(castByAutocast({internName("weight_ih" + suffix), rows * g->inAt(l), true}));
+            r.params.push_back(castByAutocast({internName("weight_hh" + suffix), rows * g->H, true}));
             if (g->bias) {
                 r.params.push_back({internName("bias_ih" + suffix), rows, true});
                 if (g->recurrentBias) r.params.push_back({internName("bias_hh" + suffix), rows, true});

@@ -27,6 +27,9 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (axis < 0)
         return makeError("attribute", "axis " + std::to_string(ctx.i(kAxis)) + " does not name an axis of " +
                                           in.toString() + " (axis 0 is the batch)");
+    // softmax: on CUDA's fp32_set_opt_dtype list (float32 result); on no CPU list in torch 1.13
+    // (the truth's Transformer keeps its attention weights in bf16).
+    r->autocast[static_cast<int>(Profile::PyTorchCuda)].op = Autocast::Fp32;
     r->keepPyTorch(savedOutput(0, "SoftmaxBackward0.result"));
     const Count numel = in.numel().value();
     r->keep(Profile::Caffe, savedExtra(ElemKind::Activation, numel / static_cast<Count>(in[axis]),

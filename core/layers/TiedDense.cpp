@@ -27,6 +27,9 @@ Result<KindResult> analyze(const LayerContext& ctx)
     const CheckedCount macs = out.shape.numel() * static_cast<Count>(in.back());
     if (!macs.ok()) return makeError("overflow", "MAC count overflows 64 bits");
     r.macs = macs.value();
+    // matmul: lower_precision_fp. The tied weight's half copy is not charged here (the
+    // weight belongs to the Embedding, which does not cast it): a known small undercount.
+    r.setAutocast(Autocast::Lower);
     r.keepPyTorch(savedInput(0, "MmBackward0.self (for the tied weight's gradient)"));
     return r;
 }

@@ -1,0 +1,43 @@
+#include "core/timeline/Timeline.h"
+
+#include "core/estimate/BatchPlanner.h"
+
+#include <algorithm>
+
+namespace netsizer::core {
+
+const char* stepPhaseName(StepPhase p)
+{
+    switch (p) {
+    case StepPhase::Start: return "start";
+    case StepPhase::Forward: return "forward";
+    case StepPhase::Loss: return "loss";
+    case StepPhase::Backward: return "backward";
+    case StepPhase::Optimizer: return "optimizer";
+    }
+    return "";
+}
+
+TimelinePeak Timeline::peakAt(std::uint64_t batch) const
+{
+    TimelinePeak p;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const std::uint64_t b = events[i].total.at(batch);
+        if (i == 0 || b > p.bytes) {
+            p.bytes = b;
+            p.phase = events[i].phase;
+            p.layer = events[i].layer;
+            p.event = i;
+        }
+    }
+    return p;
+}
+
+std::uint64_t Timeline::largestBatchThatFits(std::uint64_t capacityBytes, std::uint64_t cap) const
+{
+    std::uint64_t best = cap;
+    for (const auto& e : events) best = std::min(best, core::largestBatchThatFits(e.total, capacityBytes, cap));
+    return best;
+}
+
+} // namespace netsizer::core
