@@ -3,7 +3,7 @@
 #include "core/estimate/BatchPlanner.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
-#include "core/io/NativeFormat.h"
+#include "core/io/ModelReader.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -64,7 +64,7 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     std::error_code ec;
     if (!std::filesystem::exists(o.modelPath, ec)) return makeError("io", "no such file", o.modelPath);
     if (std::filesystem::is_directory(o.modelPath, ec)) return makeError("io", "is a directory, not a model file", o.modelPath);
-    auto loaded = core::readNativeModelFile(o.modelPath);
+    auto loaded = core::readModelFile(o.modelPath); // native, Keras/TF.js, ONNX or Caffe
     if (!loaded) return loaded.error();
     r.model = std::move(loaded).value();
     auto config = configFor(o, r.model);
