@@ -29,16 +29,6 @@ std::string baseName(const std::string& path)
 
 } // namespace
 
-Result<std::string> readTextFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return makeError("io", "cannot open the file", path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return makeError("io", "cannot read the file", path);
-    return ss.str();
-}
-
 Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options)
 {
     const std::string ext = lowerExtension(path);

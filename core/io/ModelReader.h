@@ -4,6 +4,7 @@
 // (Caffe), .onnx (ONNX).
 
 #include "core/io/ModelFile.h"
+#include "core/io/TextFile.h"
 #include "core/io/caffe/CaffeImport.h"
 #include "core/util/Result.h"
 
@@ -22,7 +23,5 @@ struct ImportOptions {
 // Reads `path`. Error paths start with the file name.
 Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options = {});
 
-// The text of a file, or an "io" error naming it.
-Result<std::string> readTextFile(const std::string& path);
 
 } // namespace netsizer::core

@@ -1,6 +1,7 @@
 #include "core/io/NativeFormat.h"
 
 #include "core/io/JsonLimits.h"
+#include "core/io/TextFile.h"
 #include "core/io/TrainingConfigJson.h"
 
 #include <nlohmann/json.hpp>
@@ -229,11 +230,9 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
 
 Result<ModelFile> readNativeModelFile(const std::string& path, const KindRegistry& kinds, const GpuCatalog& gpus)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return makeError("io", "cannot open the file", path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    auto r = readNativeModel(ss.str(), kinds, gpus);
+    auto text = readTextFile(path);
+    if (!text) return text.error();
+    auto r = readNativeModel(*text, kinds, gpus);
     if (!r) {
         Error e = r.error();
         e.path = e.path.empty() ? path : path + ": " + e.path;

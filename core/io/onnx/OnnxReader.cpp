@@ -2,6 +2,7 @@
 // (OnnxNodeMapper), and the import report: opaque operators, weights no layer consumed, and
 // every layer whose NetSizer shape disagrees with ONNX's inferred one.
 #include "core/io/onnx/OnnxImport.h"
+#include "core/io/TextFile.h"
 
 #include "core/analysis/Analysis.h"
 #include "core/io/onnx/OnnxNodeMapper.h"
@@ -201,12 +202,9 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
 
 Result<ModelFile> readOnnxFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return makeError("io", "cannot open the file", path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return makeError("io", "cannot read the file", path);
-    return readOnnxModel(ss.str(), baseName(path));
+    auto bytes = readTextFile(path);
+    if (!bytes) return bytes.error();
+    return readOnnxModel(*bytes, baseName(path));
 }
 
 } // namespace netsizer::core
