@@ -39,6 +39,7 @@ private slots:
     void csvAndTableShowPeakAndBand();
     void validateTruthMeasurementHasZeroError();
     void validatePerturbedMeasurement();
+    void validateCudaPeakLeavesOutOverhead();
     void validateBadMeasurementIsExit2_data();
     void validateBadMeasurementIsExit2();
     void solverSetsTheOptimizer();
@@ -755,6 +756,43 @@ void TestCli::validatePerturbedMeasurement()
     const Run table = cli({"validate", m_tiny, file});
     QVERIFY2(table.out.contains("+100.00 %"), table.out.constData());
     QVERIFY(table.out.contains("-20.00 %"));
+}
+
+void TestCli::validateCudaPeakLeavesOutOverhead()
+{
+    using namespace netsizer::core;
+    // On CUDA the file's peak is max_memory_allocated(): the simulated peak minus the CUDA
+    // context (the only overhead line with a centre by default).
+    TrainingConfig c;
+    c.batch = 8;
+    c.optimizer = Optimizer::Adam;
+    c.framework = Framework::PyTorch;
+    const MemoryBreakdown m = coreBreakdown(m_dir.filePath(m_tiny), c);
+    const qint64 expectedPeak = static_cast<qint64>(m.peakBytes()) - kDefaultContext;
+    QJsonObject meas = measurementJson(8, "adam", "Tesla T4", kWeights, kWeights, kOptimizerState, 8 * kActivationsPerSample,
+                                       8 * kInputPerSample);
+    QJsonObject measured = meas["measured"].toObject();
+    measured["peak"] = expectedPeak * 2; // the estimate is then −50 %
+    meas["measured"] = measured;
+    meas["peak_kind"] = "cuda_max_memory_allocated";
+    const QString file = writeMeasurement("cuda.json", meas);
+    const QJsonObject j = estimateJson({"validate", m_tiny, file});
+    QCOMPARE(j["framework"].toString(), QString("pytorch"));
+    QCOMPARE(j["peak_kind"].toString(), QString("cuda_max_memory_allocated"));
+    const QJsonObject peak = j["components"].toObject()["peak"].toObject();
+    QCOMPARE(num(peak, "estimated"), expectedPeak);
+    QCOMPARE(peak["relative_error_pct"].toDouble(), -50.0);
+    QCOMPARE(j["components"].toObject()["weights"].toObject()["relative_error_pct"].toDouble(), 0.0);
+    // validate takes the configuration from the measurement.
+    const Run batch = cli({"validate", m_tiny, file, "--batch", "4"});
+    QCOMPARE(batch.code, 2);
+    QVERIFY2(batch.err.startsWith("netsizer-cli: --batch: validate takes"), batch.err.constData());
+    const Run noFile = cli({"validate", m_tiny});
+    QCOMPARE(noFile.code, 2);
+    QVERIFY2(noFile.err.startsWith("netsizer-cli: validate: needs a measurement file"), noFile.err.constData());
+    const Run missing = cli({"validate", m_tiny, "nowhere.json"});
+    QCOMPARE(missing.code, 2);
+    QVERIFY2(missing.err.startsWith("nowhere.json: "), missing.err.constData());
 }
 
 void TestCli::validateBadMeasurementIsExit2_data()
