@@ -13,11 +13,16 @@ namespace {
 using core::Error;
 using core::makeError;
 
-bool isCaffeNet(const std::string& path)
+bool hasExtension(const std::string& path, const char* wanted)
 {
     std::string ext = std::filesystem::path(path).extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return ext == ".prototxt" || ext == ".pbtxt";
+    return ext == wanted;
+}
+
+bool isCaffeNet(const std::string& path)
+{
+    return hasExtension(path, ".prototxt") || hasExtension(path, ".pbtxt");
 }
 
 std::string shapeText(const core::Shape& s)
@@ -82,11 +87,22 @@ core::Result<core::ModelFile> loadModel(const CliOptions& o)
                                  "--input-shape");
             import.caffe.inputShapes[s.name] = s.shape;
         }
+    const bool onnx = hasExtension(o.modelPath, ".onnx");
+    if (onnx)
+        for (const InputShapeOption& s : o.inputShapes) import.onnxInputShapes[s.name] = s.shape;
     auto loaded = core::readModelFile(o.modelPath, import); // native, Keras/TF.js, ONNX or Caffe
-    if (!loaded) return loaded.error();
+    if (!loaded) {
+        // The ONNX reader names a wrong input; the user wrote it in the option.
+        if (onnx && loaded.error().code == "input_shape") return makeError("usage", loaded.error().message, "--input-shape");
+        return loaded.error();
+    }
     core::ModelFile model = std::move(loaded).value();
-    if (!caffe)
+    if (!caffe && !onnx)
         if (auto s = applyInputShapes(o.inputShapes, model); !s) return s.error();
+    if (onnx)
+        for (const InputShapeOption& s : o.inputShapes)
+            model.notes.push_back("graph input " + (s.name.empty() ? std::string("(the only one)") : "'" + s.name + "'") + " set to " +
+                                  s.shape.toString() + " per sample (--input-shape)");
     return model;
 }
 

@@ -44,6 +44,7 @@ private slots:
     void validateBadMeasurementIsExit2();
     void solverSetsTheOptimizer();
     void inputShapeOption();
+    void inputShapeOfSymbolicOnnxInput();
     void validateExportedPyTorchRun();
 
 private:
@@ -906,6 +907,44 @@ void TestCli::inputShapeOption()
     const Run unnamed = cli({"estimate", net, "--input-shape", "1x28x28"});
     QCOMPARE(unnamed.code, 2);
     QVERIFY2(unnamed.err.startsWith("netsizer-cli: --input-shape: a Caffe net needs"), unnamed.err.constData());
+}
+
+void TestCli::inputShapeOfSymbolicOnnxInput()
+{
+    const QString python = "/usr/bin/python3";
+    QProcess probe;
+    probe.start(python, {"-c", "import onnx"});
+    if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
+        QSKIP("no python3 with onnx (/usr/bin/python3 -c 'import onnx' fails) to write a model with symbolic dims");
+    QCOMPARE(cli({"convert", m_tiny, "tiny.onnx"}).code, 0);
+    // Height and width become symbols "H" and "W": shape inference cannot size anything.
+    QProcess edit;
+    edit.setWorkingDirectory(m_dir.path());
+    edit.start(python, {"-c", "import onnx\n"
+                              "m = onnx.load('tiny.onnx')\n"
+                              "d = m.graph.input[0].type.tensor_type.shape.dim\n"
+                              "d[2].dim_param = 'H'\n"
+                              "d[3].dim_param = 'W'\n"
+                              "del m.graph.value_info[:]\n"
+                              "onnx.save(m, 'symbolic.onnx')\n"});
+    QVERIFY(edit.waitForFinished(60000));
+    QVERIFY2(edit.exitCode() == 0, edit.readAllStandardError().constData());
+    const QStringList config = {"--framework", "pytorch-cpu", "--batch", "8", "--optimizer", "adam"};
+    const Run without = cli(QStringList{"estimate", "symbolic.onnx"} + config);
+    QCOMPARE(without.code, 2);
+    QVERIFY2(without.err.startsWith("symbolic.onnx:"), without.err.constData());
+    const QJsonObject fixed = estimateJson(QStringList{"estimate", "tiny.onnx"} + config);
+    const QJsonObject shaped = estimateJson(QStringList{"estimate", "symbolic.onnx", "--input-shape", "3x32x32"} + config);
+    QVERIFY(!shaped.isEmpty());
+    QCOMPARE(num(shaped["bytes"].toObject(), "total"), num(fixed["bytes"].toObject(), "total"));
+    QCOMPARE(num(shaped["params"].toObject(), "total"), kParams);
+    QCOMPARE(num(shaped["bytes"].toObject(), "input"), 8 * kInputPerSample);
+    const QString input = shaped["layers"].toArray()[0].toObject()["name"].toString();
+    const QJsonObject named = estimateJson(QStringList{"estimate", "symbolic.onnx", "--input-shape", input + "=3x16x16"} + config);
+    QCOMPARE(num(named["bytes"].toObject(), "input"), 8 * 3 * 16 * 16 * 4);
+    const Run wrong = cli({"estimate", "symbolic.onnx", "--input-shape", "pixels=3x32x32"});
+    QCOMPARE(wrong.code, 2);
+    QVERIFY2(wrong.err.startsWith("netsizer-cli: --input-shape: the model has no graph input named 'pixels'"), wrong.err.constData());
 }
 
 void TestCli::validateExportedPyTorchRun()
