@@ -196,6 +196,25 @@ void TestCli::estimateJsonExactNumbers()
     }
     QCOMPARE(layerParams, kParams);
     QCOMPARE(layerKept, kActivationsPerSample);
+
+    // The simulated step peaks in the backward pass of 'flatten': always alive weights, state
+    // and input (657,192 + 1,314,400 + 98,304), the ReLU output kept for backward (524,288),
+    // flatten's output and input gradients (2 × 16,384 floats × 8 = 1,048,576) and fc's
+    // parameter gradients (163,850 × 4 = 655,400): 4,298,160 — just below the total, where
+    // every component is at its maximum at once. pytorch-cpu has no overhead lines: no band.
+    QCOMPARE(num(j, "peak_bytes"), kWeights + kOptimizerState + 8 * kInputPerSample + 8 * kActivationsPerSample +
+                                       8 * 2 * 16384 * 4 + 163850 * 4);
+    QCOMPARE(num(j, "peak_bytes"), 4298160);
+    QCOMPARE(j["peak_phase"].toString(), QString("backward"));
+    QCOMPARE(j["peak_layer"].toString(), QString("flatten"));
+    QCOMPARE(num(bytes, "total_low"), num(bytes, "total"));
+    QCOMPARE(num(bytes, "total_high"), num(bytes, "total"));
+    QVERIFY(j["overhead_detail"].toObject().isEmpty());
+    // Inference simulates no step: the peak is the total, at "start", with no layer.
+    const QJsonObject inference = estimateJson({"estimate", m_tiny, "--mode", "inference", "--framework", "pytorch-cpu"});
+    QCOMPARE(num(inference, "peak_bytes"), num(inference["bytes"].toObject(), "total"));
+    QCOMPARE(inference["peak_phase"].toString(), QString("start"));
+    QVERIFY(inference["peak_layer"].isNull());
 }
 
 void TestCli::trainingSectionGivesDefaultsFlagsOverride()
@@ -867,6 +886,15 @@ void TestCli::solverSetsTheOptimizer()
     const QJsonObject over = estimateJson({"estimate", caffe + "lenet.prototxt", "--solver", caffe + "lenet_solver_adam.prototxt",
                                            "--optimizer", "sgd"});
     QCOMPARE(over["optimizer"].toString(), QString("sgd"));
+    // iter_size accumulates gradients: the memory follows the net's own batch (32), a note says so.
+    const QString squeeze = kShared + "/models/caffe/squeezenet/";
+    const QJsonObject iter = estimateJson({"estimate", squeeze + "SqueezeNet_v1.0_train_val.prototxt", "--solver",
+                                           squeeze + "SqueezeNet_v1.0_solver.prototxt"});
+    QCOMPARE(num(iter, "batch"), 32);
+    QCOMPARE(iter["optimizer"].toString(), QString("sgd-momentum"));
+    bool noted = false;
+    for (const auto& n : iter["notes"].toArray()) noted |= n.toString().startsWith("solver iter_size 16:");
+    QVERIFY(noted);
     const Run notCaffe = cli({"estimate", m_tiny, "--solver", caffe + "lenet_solver.prototxt"});
     QCOMPARE(notCaffe.code, 2);
     QVERIFY2(notCaffe.err.startsWith("netsizer-cli: --solver: "), notCaffe.err.constData());
