@@ -37,6 +37,7 @@ private slots:
     void overheadOptionsEnterTheEstimate();
     void fitSafeIsConservative();
     void csvAndTableShowPeakAndBand();
+    void validateTruthMeasurementHasZeroError_data();
     void validateTruthMeasurementHasZeroError();
     void validatePerturbedMeasurement();
     void validateCudaPeakLeavesOutOverhead();
@@ -710,10 +711,26 @@ static QJsonObject measurementJson(qint64 batch, const QString& optimizer, const
                        {"peak_kind", "cpu_sum_of_components"}};
 }
 
+void TestCli::validateTruthMeasurementHasZeroError_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<qint64>("params");
+    QTest::addColumn<qint64>("activations"); // saved for backward at batch 2, input excluded
+    QTest::newRow("lenet5") << "lenet5" << qint64{61706} << qint64{64672};       // 2 × 32,336
+    QTest::newRow("resnet18") << "resnet18" << qint64{11689512} << qint64{43193856};
+    QTest::newRow("mobilenet_v2") << "mobilenet_v2" << qint64{3504872} << qint64{155853056};
+    QTest::newRow("resnet50") << "resnet50" << qint64{25557032} << qint64{170827264};
+}
+
+// A measurement built from ../shared/truth (PyTorch 1.13, CPU, fp32, Adam, batch 2): NetSizer's
+// estimate of the same network must match every component exactly.
 void TestCli::validateTruthMeasurementHasZeroError()
 {
-    QFile truth(kShared + "/truth/out/lenet5.json");
-    if (!truth.open(QIODevice::ReadOnly)) QSKIP("../shared/truth/out/lenet5.json is absent");
+    QFETCH(QString, model);
+    QFETCH(qint64, params);
+    QFETCH(qint64, activations);
+    QFile truth(kShared + "/truth/out/" + model + ".json");
+    if (!truth.open(QIODevice::ReadOnly)) QSKIP("../shared/truth/out is absent");
     const QJsonObject t = QJsonDocument::fromJson(truth.readAll()).object();
     QJsonObject batch2;
     for (const auto& b : t["train_forward"].toObject()["batches"].toArray())
@@ -721,17 +738,18 @@ void TestCli::validateTruthMeasurementHasZeroError()
     QVERIFY(!batch2.isEmpty());
     const qint64 weights = num(t, "param_bytes") + num(t, "buffer_bytes");
     const qint64 state = num(t["optimizers"].toObject()["Adam"].toObject(), "state_bytes_total");
-    QCOMPARE(weights, 246824); // 61,706 float32 parameters
+    QCOMPARE(num(t, "param_count"), params);
     QJsonObject m = measurementJson(2, "adam", "cpu", weights, num(t, "grad_bytes"), state,
                                     num(batch2, "saved_activation_excl_input_bytes"), num(batch2, "input_bytes"));
-    m["params"] = num(t, "param_count");
-    const QString file = writeMeasurement("lenet5_truth.json", m);
-    const QJsonObject j = estimateJson({"validate", kLenet5, file});
+    m["params"] = params;
+    const QString file = writeMeasurement(model + "_truth.json", m);
+    const QString path = QStringLiteral(NETSIZER_ROOT "/resources/examples/") + model + ".json";
+    const QJsonObject j = estimateJson({"validate", path, file});
     QVERIFY(!j.isEmpty());
     QCOMPARE(j["framework"].toString(), QString("pytorch-cpu"));
     QCOMPARE(num(j, "batch"), 2);
-    QCOMPARE(num(j["params"].toObject(), "estimated"), 61706);
-    QCOMPARE(num(j["params"].toObject(), "measured"), 61706);
+    QCOMPARE(num(j["params"].toObject(), "estimated"), params);
+    QCOMPARE(num(j["params"].toObject(), "measured"), params);
     const QJsonObject c = j["components"].toObject();
     for (const char* name : {"weights", "gradients", "optimizer_state", "activations", "input", "peak"}) {
         const QJsonObject row = c[name].toObject();
@@ -739,9 +757,10 @@ void TestCli::validateTruthMeasurementHasZeroError()
         QCOMPARE(row["relative_error_pct"].toDouble(), 0.0);
         QCOMPARE(num(row, "estimated"), num(row, "measured"));
     }
-    QCOMPARE(num(c["activations"].toObject(), "measured"), 64672); // 2 × 32,336 saved per sample
+    QCOMPARE(num(c["activations"].toObject(), "measured"), activations);
+    QCOMPARE(num(c["input"].toObject(), "measured"), model == "lenet5" ? 2 * 4096 : 2 * 3 * 224 * 224 * 4);
     QVERIFY(!j["peak_phase"].toString().isEmpty());
-    const Run table = cli({"validate", kLenet5, file});
+    const Run table = cli({"validate", path, file});
     QCOMPARE(table.code, 0);
     QVERIFY2(table.out.contains("+0.00 %"), table.out.constData());
     QVERIFY(table.out.contains("Simulated step peak: "));
