@@ -11,7 +11,8 @@ namespace netsizer::cli {
 
 // Parses the arguments after the program name. `--help`/`-h` anywhere gives Command::Help.
 // Options take their value as the next argument or after '=' (`--batch 8`, `--batch=8`); a
-// repeated option keeps its last value. Errors have code "usage" and the offending option (or
+// repeated option keeps its last value (--input-shape accumulates, once per input name).
+// --safe, --allocator-rounding and --no-allocator-rounding take no value. Errors have code "usage" and the offending option (or
 // argument) as path, e.g. {"usage", "'0' is not a batch size from 1 to 65,536", "--batch"}.
 core::Result<CliOptions> parseArguments(const std::vector<std::string>& args);
 

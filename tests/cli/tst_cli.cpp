@@ -951,6 +951,13 @@ void TestCli::inputShapeOption()
     QCOMPARE(num(with, "batch"), 64);
     QCOMPARE(num(with["bytes"].toObject(), "input"), 64 * 28 * 28 * 4);
     QCOMPARE(num(with["params"].toObject(), "total"), 431080);
+    // convert takes the same import options.
+    QCOMPARE(cli({"convert", net, "lenet_train.json"}).code, 2);
+    const Run converted = cli({"convert", net, "lenet_train.json", "--input-shape", "data=1x28x28"});
+    QCOMPARE(converted.code, 0);
+    const QJsonObject reread = estimateJson({"estimate", "lenet_train.json"});
+    QCOMPARE(num(reread["params"].toObject(), "total"), 431080);
+    QCOMPARE(reread["layers"].toArray()[0].toObject()["output_shape"].toArray(), (QJsonArray{1, 28, 28}));
     const Run unnamed = cli({"estimate", net, "--input-shape", "1x28x28"});
     QCOMPARE(unnamed.code, 2);
     QVERIFY2(unnamed.err.startsWith("netsizer-cli: --input-shape: a Caffe net needs"), unnamed.err.constData());
