@@ -22,6 +22,22 @@ std::string names(const auto& infos)
     return s;
 }
 
+// "5", "5%", "2.5" -> 0.05, 0.05, 0.025; nullopt outside 0..100 or for text.
+std::optional<double> parsePercent(std::string value)
+{
+    if (!value.empty() && value.back() == '%') value.pop_back();
+    if (value.empty() || value.size() > 12) return std::nullopt;
+    bool dot = false;
+    for (char c : value) {
+        if (c == '.' && !dot) dot = true;
+        else if (c < '0' || c > '9') return std::nullopt;
+    }
+    if (value == ".") return std::nullopt;
+    const double pct = std::stod(value);
+    if (pct < 0.0 || pct > 100.0) return std::nullopt;
+    return pct / 100.0;
+}
+
 // Applies one option with its value; nullopt on success.
 std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const std::string& value)
 {
@@ -53,6 +69,25 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         if (!core::parseByteSize(value, bytes) || bytes == 0)
             return usage(opt, "'" + value + "' is not a memory size (e.g. 4GiB, 4GB, 4096MiB, 4294967296)");
         o.gpuMemoryBytes = bytes;
+    } else if (opt == "--context" || opt == "--workspace-cap") {
+        std::uint64_t bytes = 0;
+        if (!core::parseByteSize(value, bytes))
+            return usage(opt, "'" + value + "' is not a memory size (e.g. 300MiB, 0.5GiB, 8388608)");
+        (opt == "--context" ? o.contextBytes : o.workspaceCapBytes) = bytes;
+    } else if (opt == "--fragmentation") {
+        auto fraction = parsePercent(value);
+        if (!fraction) return usage(opt, "'" + value + "' is not a percentage from 0 to 100 (e.g. 5 or 5%)");
+        o.fragmentation = *fraction;
+    } else if (opt == "--solver") {
+        if (value.empty()) return usage(opt, "needs a Caffe solver file (solver.prototxt)");
+        o.solverPath = value;
+    } else if (opt == "--input-shape") {
+        auto shape = parseInputShape(value);
+        if (!shape) return usage(opt, "'" + value + "' is not a per-sample shape: [NAME=]DxDx... with 1 to " +
+                                          std::to_string(core::Shape::kMaxRank) + " positive dimensions (e.g. data=3x224x224)");
+        for (const auto& s : o.inputShapes)
+            if (s.name == shape->name) return usage(opt, "'" + shape->name + "' is given twice");
+        o.inputShapes.push_back(*shape);
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -66,9 +101,16 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
 
 bool isKnownOption(std::string_view opt)
 {
-    for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory", "--format"})
+    for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
+                              "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape"})
         if (opt == known) return true;
     return false;
+}
+
+// Options without a value.
+bool isFlag(std::string_view opt)
+{
+    return opt == "--safe" || opt == "--allocator-rounding" || opt == "--no-allocator-rounding";
 }
 
 // Every option but --format configures an estimate.
@@ -77,28 +119,71 @@ bool isEstimateOption(std::string_view opt)
     return opt != "--format";
 }
 
+// validate takes the configuration from the measurement: only the GPU, the overheads, the
+// import options and the format apply.
+bool isValidateOption(std::string_view opt)
+{
+    for (const char* allowed : {"--gpu", "--gpu-memory", "--format", "--context", "--workspace-cap", "--fragmentation",
+                                "--solver", "--input-shape", "--allocator-rounding", "--no-allocator-rounding"})
+        if (opt == allowed) return true;
+    return false;
+}
+
 } // namespace
+
+std::optional<InputShapeOption> parseInputShape(const std::string& value)
+{
+    InputShapeOption s;
+    std::string dims = value;
+    if (const auto eq = value.rfind('='); eq != std::string::npos) {
+        s.name = value.substr(0, eq);
+        dims = value.substr(eq + 1);
+        if (s.name.empty()) return std::nullopt;
+    }
+    std::string digits;
+    auto flush = [&] {
+        if (digits.empty() || digits.size() > 9) return false;
+        const auto d = std::stoll(digits);
+        digits.clear();
+        return d >= 1 && s.shape.push(d);
+    };
+    for (char c : dims) {
+        if (c >= '0' && c <= '9') digits += c;
+        else if (c == 'x' || c == 'X' || c == ',') {
+            if (!flush()) return std::nullopt;
+        } else return std::nullopt;
+    }
+    if (!flush()) return std::nullopt;
+    return s;
+}
 
 core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
 {
     CliOptions o;
     for (const auto& a : args)
         if (a == "--help" || a == "-h") return o; // Command::Help
-    if (args.empty()) return usage("", "missing command: estimate, fit, layers or gpus (see --help)");
+    if (args.empty()) return usage("", "missing command: estimate, fit, validate, layers, gpus or convert (see --help)");
 
     const std::string& cmd = args[0];
     if (cmd == "estimate") o.command = Command::Estimate;
     else if (cmd == "fit") o.command = Command::Fit;
+    else if (cmd == "validate") o.command = Command::Validate;
     else if (cmd == "layers") o.command = Command::Layers;
     else if (cmd == "gpus") o.command = Command::Gpus;
     else if (cmd == "help") return o;
-    else return usage(cmd, "unknown command: use estimate, fit, layers or gpus (see --help)");
-    const bool needsModel = o.command == Command::Estimate || o.command == Command::Fit;
+    else return usage(cmd, "unknown command: use estimate, fit, validate, layers, gpus or convert (see --help)");
+    const bool validate = o.command == Command::Validate;
+    const bool needsModel = o.command == Command::Estimate || o.command == Command::Fit || validate;
 
     bool gpuFlag = false, gpuMemoryFlag = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a.size() >= 2 && a[0] == '-' && a != "-") {
+        if (isFlag(a)) {
+            if (!needsModel) return usage(a, "is an option of estimate, fit and validate, not of " + cmd);
+            if (a == "--safe" && o.command != Command::Fit) return usage(a, "is an option of fit, not of " + cmd);
+            if (a == "--safe") o.safe = true;
+            else o.allocatorRounding = a == "--allocator-rounding";
+        } else if (a.size() >= 2 && a[0] == '-' && a != "-") {
             std::string opt = a, value;
             const auto eq = a.find('=');
             if (eq != std::string::npos) {
@@ -111,19 +196,25 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
             }
             if (!isKnownOption(opt)) return usage(opt, "unknown option (see netsizer-cli --help)");
             if (!needsModel && isEstimateOption(opt))
-                return usage(opt, "is an option of estimate and fit, not of " + cmd);
+                return usage(opt, "is an option of estimate, fit and validate, not of " + cmd);
+            if (validate && !isValidateOption(opt))
+                return usage(opt, "validate takes the batch, optimizer, precision and framework from the measurement file");
             if (auto e = applyOption(o, opt, value)) return *e;
             gpuFlag |= opt == "--gpu";
             gpuMemoryFlag |= opt == "--gpu-memory";
         } else if (needsModel && o.modelPath.empty()) {
             o.modelPath = a;
+        } else if (validate && o.measurementPath.empty()) {
+            o.measurementPath = a;
         } else {
             return usage(a, "unexpected argument (see netsizer-cli --help)");
         }
     }
     if (needsModel && o.modelPath.empty()) return usage(cmd, "needs a model file (netsizer-cli " + cmd + " MODEL ...)");
+    if (validate && o.measurementPath.empty())
+        return usage(cmd, "needs a measurement file (netsizer-cli validate MODEL MEASURED.json)");
     if (gpuFlag && gpuMemoryFlag) return usage("--gpu-memory", "give either --gpu or --gpu-memory, not both");
-    if (o.format == OutputFormat::Csv && !needsModel) return usage("--format", "csv is available for estimate and fit");
+    if (o.format == OutputFormat::Csv && !needsModel) return usage("--format", "csv is available for estimate, fit and validate");
     return o;
 }
 

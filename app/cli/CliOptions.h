@@ -6,19 +6,29 @@
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
 #include "core/estimate/TrainingConfig.h"
+#include "core/graph/Shape.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace netsizer::cli {
 
-enum class Command { Help, Estimate, Fit, Layers, Gpus };
+enum class Command { Help, Estimate, Fit, Validate, Layers, Gpus };
 enum class OutputFormat { Table, Json, Csv };
+
+// One --input-shape: a per-sample shape (no batch axis) for the input named `name`, or for the
+// model's only input when `name` is empty.
+struct InputShapeOption {
+    std::string name;
+    core::Shape shape;
+};
 
 struct CliOptions {
     Command command = Command::Help;
-    std::string modelPath; // estimate / fit only
+    std::string modelPath;       // estimate / fit / validate
+    std::string measurementPath; // validate only
 
     std::optional<std::uint64_t> batch; // 1 .. TrainingConfig::kMaxBatch
     std::optional<core::Optimizer> optimizer;
@@ -28,6 +38,17 @@ struct CliOptions {
     std::optional<std::string> gpuName;         // --gpu: a preset name (GpuCatalog::find)
     std::optional<std::uint64_t> gpuMemoryBytes; // --gpu-memory: a custom GPU of this size
     OutputFormat format = OutputFormat::Table;
+
+    // Overhead settings (TrainingConfig::OverheadSettings); unset keeps the file's or the default.
+    std::optional<std::uint64_t> contextBytes;      // --context SIZE
+    std::optional<std::uint64_t> workspaceCapBytes; // --workspace-cap SIZE
+    std::optional<bool> allocatorRounding;          // --allocator-rounding / --no-allocator-rounding
+    std::optional<double> fragmentation;            // --fragmentation PCT, stored as a fraction 0..1
+    bool safe = false;                              // fit --safe: the top of the error band must fit
+
+    // Import options (core::ImportOptions).
+    std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)
+    std::vector<InputShapeOption> inputShapes; // --input-shape, repeatable
 };
 
 } // namespace netsizer::cli

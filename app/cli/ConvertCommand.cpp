@@ -1,6 +1,7 @@
 #include "app/cli/ConvertCommand.h"
 
-#include "core/io/ModelReader.h"
+#include "app/cli/ArgumentParser.h"
+#include "app/cli/ModelLoading.h"
 #include "core/io/export/ModelExporter.h"
 
 namespace netsizer::cli {
@@ -11,6 +12,7 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
     std::vector<std::string> paths;
     std::optional<core::ExportFormat> to;
     core::ExportOptions options;
+    CliOptions input; // the import options (--solver, --input-shape)
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--to" || a.rfind("--to=", 0) == 0) {
@@ -23,6 +25,16 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
             }
             to = core::parseExportFormat(v);
             if (!to) return makeError("usage", "unknown format '" + v + "' (pytorch, keras, caffe, onnx or json)", "--to");
+        } else if (a == "--solver" || a == "--input-shape") {
+            if (i + 1 >= args.size()) return makeError("usage", "needs a value", a);
+            const std::string& v = args[++i];
+            if (a == "--solver") {
+                input.solverPath = v;
+            } else {
+                auto shape = parseInputShape(v);
+                if (!shape) return makeError("usage", "'" + v + "' is not a per-sample shape: [NAME=]DxDx... (e.g. data=3x224x224)", a);
+                input.inputShapes.push_back(*shape);
+            }
         } else if (a == "--zero-weights") {
             options.onnxZeroWeights = true;
         } else if (!a.empty() && a[0] == '-' && a != "-") {
@@ -32,7 +44,8 @@ core::Result<std::vector<std::string>> runConvert(const std::vector<std::string>
         }
     }
     if (paths.size() != 2) return makeError("usage", "convert needs IN and OUT: convert IN OUT [--to pytorch|keras|caffe|onnx|json]", "convert");
-    auto model = core::readModelFile(paths[0]);
+    input.modelPath = paths[0];
+    auto model = loadModel(input);
     if (!model) return model.error();
     auto files = core::exportModel(*model, paths[1], to, options);
     if (!files) return files.error();

@@ -1,6 +1,7 @@
 #pragma once
-// `netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json] [--zero-weights]`: reads any
-// model file NetSizer can import and writes it in the format of OUT's extension (or --to).
+// `netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json] [--zero-weights]
+// [--solver FILE] [--input-shape [NAME=]DxD..]`: reads any model file NetSizer can import (with
+// the import options of estimate) and writes it in the format of OUT's extension (or --to).
 // --zero-weights: ONNX initializers carry zero data (loadable by runtimes) instead of dims only.
 // Parses its own arguments (args[0] is "convert").
 

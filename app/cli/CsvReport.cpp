@@ -2,9 +2,11 @@
 // same columns (docs/cli.md):
 //   row,name,type,output_shape,params,activations_per_sample,weights,gradients,optimizer_state,
 //   activations,fixed,per_sample,batch,bytes
-// `row` is "layer", "component" or "total". Byte columns are exact integers; weights ..
-// activations and bytes are at `batch`; fixed + batch × per_sample = bytes on every row.
-// Component and total rows leave the layer columns empty.
+// `row` is "layer", "component", "total", "total_low", "total_high", "overhead_line" (name: the
+// core's line name) or "peak" (name: the layer running at the peak or empty, type: the step
+// phase). Byte columns are exact integers; weights .. activations and bytes are at `batch`;
+// fixed + batch × per_sample = bytes on every row (the peak's line is its timeline event's).
+// Rows other than layer rows leave the layer columns empty.
 #include "app/cli/ReportFormatters.h"
 
 #include "core/layers/LayerKind.h"
@@ -63,6 +65,19 @@ std::string formatCsv(const EstimateReport& r)
                     n(m.bytes(c))});
     out += row({"total", "total", "", "", "", "", "", "", "", "", n(m.total.fixed), n(m.total.perSample), n(batch),
                 n(m.totalBytes())});
+    out += row({"total_low", "total_low", "", "", "", "", "", "", "", "", n(m.totalLow.fixed), n(m.totalLow.perSample),
+                n(batch), n(m.totalLow.at(batch))});
+    out += row({"total_high", "total_high", "", "", "", "", "", "", "", "", n(m.totalHigh.fixed), n(m.totalHigh.perSample),
+                n(batch), n(m.totalHigh.at(batch))});
+    for (const OverheadLine& l : m.overheadLines)
+        out += row({"overhead_line", l.name, "", "", "", "", "", "", "", "", n(l.bytes.fixed), n(l.bytes.perSample), n(batch),
+                    n(l.bytes.at(batch))});
+    const TimelinePeak peak = m.peak();
+    AffineBytes peakLine = m.total; // no timeline: the total is the peak
+    if (!m.timeline.empty()) peakLine = m.timeline.events[peak.event].total;
+    const Layer* peakLayer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
+    out += row({"peak", peakLayer ? peakLayer->name : "", stepPhaseName(peak.phase), "", "", "", "", "", "", "",
+                n(peakLine.fixed), n(peakLine.perSample), n(batch), n(peakLine.at(batch))});
     return out;
 }
 

@@ -17,8 +17,10 @@ struct EstimateReport {
     core::Analysis analysis;
     core::MemoryBreakdown breakdown;
     bool fitCommand = false;
-    // fit only: the largest batch that fits (0: not even one sample; breakdown is then at 1).
+    // fit only: the largest batch that fits (0: not even one sample; breakdown is then at 1),
+    // by the centre estimate or, with `safe`, by the top of the error band.
     std::optional<std::uint64_t> fittedBatch;
+    bool safe = false;
 };
 
 } // namespace netsizer::cli

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace netsizer::cli {
 namespace {
 
@@ -72,10 +74,32 @@ std::string formatJson(const EstimateReport& r)
         components[componentName(comp)] = {{"fixed", m[comp].fixed}, {"per_sample", m[comp].perSample}};
     }
     bytes["total"] = m.totalBytes();
+    bytes["total_low"] = m.totalLow.at(c.batch);
+    bytes["total_high"] = m.totalHigh.at(c.batch);
     j["bytes"] = bytes;
     j["fixed_bytes"] = m.total.fixed;
     j["per_sample_bytes"] = m.total.perSample;
     j["components"] = components;
+
+    // The simulated step's peak (core/timeline/Timeline.h) and where it happens.
+    const TimelinePeak peak = m.peak();
+    j["peak_bytes"] = m.peakBytes();
+    j["peak_high_bytes"] = m.peakHighAt(c.batch);
+    j["peak_phase"] = stepPhaseName(peak.phase);
+    const Layer* peakLayer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
+    j["peak_layer"] = peakLayer ? ordered_json(peakLayer->name) : ordered_json(nullptr);
+
+    // The overhead lines inside `workspace` and `overhead`, each with its band, at the batch.
+    ordered_json detail = ordered_json::object();
+    for (const OverheadLine& l : m.overheadLines)
+        detail[l.name] = {{"bytes", l.bytes.at(c.batch)},
+                          {"low", l.low.at(c.batch)},
+                          {"high", std::max(l.high.at(c.batch), l.bytes.at(c.batch))},
+                          {"source", l.source}};
+    j["overhead_detail"] = detail;
+    ordered_json notes = ordered_json::array();
+    for (const auto& n : r.model.notes) notes.push_back(n);
+    j["notes"] = notes;
 
     if (c.gpu) {
         ordered_json g;
@@ -84,8 +108,11 @@ std::string formatJson(const EstimateReport& r)
         g["memory_bytes"] = c.gpu->memoryBytes;
         g["context_bytes"] = c.gpu->contextBytes;
         g["fits"] = r.fittedBatch ? *r.fittedBatch > 0 : m.fits();
+        g["fits_safe"] = m.fits(true);
         g["max_batch"] = m.maxBatch().value_or(0);
+        g["max_batch_safe"] = m.maxBatch(true).value_or(0);
         g["max_batch_capped"] = m.maxBatch().value_or(0) == TrainingConfig::kMaxBatch;
+        if (r.fitCommand) g["fit_rule"] = r.safe ? "safe" : "centre";
         j["gpu"] = g;
     }
 

@@ -6,6 +6,7 @@
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace netsizer::cli {
@@ -69,6 +70,31 @@ std::string componentTable(const MemoryBreakdown& m)
     return t.render();
 }
 
+// The simulated step's peak, the error band and the overhead lines with their bands.
+std::string peakAndBand(const EstimateReport& r)
+{
+    const MemoryBreakdown& m = r.breakdown;
+    const std::uint64_t batch = m.config.batch;
+    const TimelinePeak peak = m.peak();
+    const Layer* layer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
+    std::string out = "Peak of the training step: " + bytesText(m.peakBytes()) + " (" + withThousands(m.peakBytes()) + " B)";
+    if (m.timeline.events.size() > 1)
+        out += std::string(" during ") + stepPhaseName(peak.phase) + (layer ? " at layer '" + layer->name + "'" : std::string());
+    else
+        out += " = the total (no step is simulated for " + std::string(m.config.framework == Framework::Caffe ? "Caffe" : "inference") +
+               ")";
+    out += "\n";
+    out += "Error band of the total: " + bytesText(m.totalLow.at(batch)) + " .. " + bytesText(m.totalHigh.at(batch)) + " (" +
+           withThousands(m.totalLow.at(batch)) + " .. " + withThousands(m.totalHigh.at(batch)) + " B)\n";
+    if (m.overheadLines.empty()) return out;
+    TextTable t({"Overhead line", "Bytes", "Low", "High"});
+    for (std::size_t col : {1u, 2u, 3u}) t.alignRight(col);
+    for (const OverheadLine& l : m.overheadLines)
+        t.addRow({l.name, bytesText(l.bytes.at(batch)), bytesText(l.low.at(batch)),
+                  bytesText(std::max(l.high.at(batch), l.bytes.at(batch)))});
+    return out + "\n" + t.render();
+}
+
 std::string gpuLines(const EstimateReport& r)
 {
     const MemoryBreakdown& m = r.breakdown;
@@ -81,16 +107,21 @@ std::string gpuLines(const EstimateReport& r)
     std::string gpu = g.name + " (" + bytesText(g.memoryBytes) + ", " + reserve + ")";
     std::string capped = maxBatch == TrainingConfig::kMaxBatch ? " (the limit checked; more may fit)" : "";
     if (r.fittedBatch) {
+        const std::string rule = r.safe ? "Fit (safe: the top of the error band must fit)" : "Fit (centre estimate)";
+        const std::uint64_t need1 = r.safe ? m.peakHighAt(1) : m.peakAt(1);
         if (*r.fittedBatch == 0)
-            return "Fit: nothing fits " + gpu + ": even batch 1 needs " + bytesText(m.totalAt(1)) + " (" +
-                   withThousands(m.totalAt(1)) + " B)\n";
-        return "Fit: largest batch that fits " + gpu + ": " + withThousands(*r.fittedBatch) + capped + "; it uses " +
-               bytesText(m.totalBytes()) + " of " + bytesText(g.memoryBytes) + "\n";
+            return rule + ": nothing fits " + gpu + ": even batch 1 needs " + bytesText(need1) + " (" + withThousands(need1) +
+                   " B)\n";
+        const std::uint64_t other = m.maxBatch(!r.safe).value_or(0);
+        return rule + ": largest batch that fits " + gpu + ": " + withThousands(*r.fittedBatch) + capped + (r.safe ? "; its peak with the band's upper excess is " : "; its peak is ") +
+               bytesText(r.safe ? m.peakHighAt(m.config.batch) : m.peakBytes()) + " of " + bytesText(g.memoryBytes) + " (" +
+               (r.safe ? "centre estimate: " : "safe answer, fit --safe: ") + withThousands(other) + ")\n";
     }
     const bool fits = m.fits();
-    std::string line = std::string(fits ? "Fits " : "Does NOT fit ") + gpu + ": needs " + bytesText(m.totalBytes()) +
+    std::string line = std::string(fits ? "Fits " : "Does NOT fit ") + gpu + ": the peak needs " + bytesText(m.peakBytes()) +
                        " of " + bytesText(g.memoryBytes) + " at batch " + withThousands(m.config.batch) + "; ";
     line += maxBatch == 0 ? "not even batch 1 fits" : "largest batch that fits: " + withThousands(maxBatch) + capped;
+    line += " (safe, by the top of the error band: " + withThousands(m.maxBatch(true).value_or(0)) + ")";
     return line + "\n";
 }
 
@@ -112,7 +143,9 @@ std::string formatTable(const EstimateReport& r)
            "; MACs per sample: " + shortCount(a.macs) + "\n";
     out += "(Kept / sample: bytes a layer keeps for backward per sample; whole-network components below.)\n\n";
     out += componentTable(r.breakdown);
+    out += "\n" + peakAndBand(r);
     out += "\n" + gpuLines(r);
+    for (const auto& note : r.model.notes) out += "Note: " + note + "\n";
     return out;
 }
 

@@ -10,15 +10,22 @@ Usage:
   netsizer-cli estimate MODEL [--batch N] [--optimizer NAME] [--precision NAME]
                         [--framework pytorch|pytorch-cpu|caffe] [--mode train|inference]
                         [--gpu NAME | --gpu-memory SIZE] [--format table|json|csv]
-  netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [same options]
+                        [overhead options] [import options]
+  netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [--safe] [same options]
+  netsizer-cli validate MODEL MEASURED.json [--gpu NAME] [overhead options] [import options]
+                        [--format table|json|csv]
   netsizer-cli layers [--format table|json]
   netsizer-cli gpus [--format table|json]
   netsizer-cli convert IN OUT [--to pytorch|keras|caffe|onnx|json] [--zero-weights]
+                       [import options]
   netsizer-cli --help
 
 Commands:
-  estimate  the memory breakdown of MODEL (a netsizer-model JSON file) at one batch size
+  estimate  the memory breakdown of MODEL at one batch size (native JSON, Keras/TF.js JSON,
+            ONNX or Caffe prototxt)
   fit       the largest batch that fits the GPU, and the breakdown at that batch
+  validate  compares MODEL's estimate with a measurement written by an exported PyTorch file
+            (python3 model.py --out MEASURED.json; docs/measurement-format.md)
   layers    every layer kind with its inputs and attributes (type, default, range)
   gpus      the GPU presets: memory, architecture, CUDA context reserve
   convert   writes IN in the format of OUT's extension or --to (docs/export.md)
@@ -34,6 +41,23 @@ Options (the model file's "training" section supplies defaults; options override
   --gpu-memory SIZE   a custom GPU: 4GiB, 4GB, 4096MiB or bytes; the default CUDA context
                       reserve is assumed
   --format FORMAT     table (default), json or csv (docs/cli.md describes the fields)
+  --safe              fit: the largest batch whose HIGH end of the error band fits
+                      (default: the centre estimate)
+
+Overhead options (the model's "training.overheads" supplies defaults; options override it):
+  --context SIZE          CUDA context reserve (default: the GPU preset's, else 400 MiB)
+  --workspace-cap SIZE    convolution workspace cap; when given it enters the estimate
+                          (default: unset, PyTorch band 0 .. 4 x 8 MiB; Caffe: its column buffer)
+  --allocator-rounding    count PyTorch's caching-allocator rounding in the estimate
+  --no-allocator-rounding leave it to the error band only (the default)
+  --fragmentation PCT     fragmentation reserve, % of the tensors (default 0; band up to 10)
+
+Import options:
+  --solver FILE           a Caffe solver.prototxt: optimizer and momentum (a solver beside the
+                          net is never picked up by itself)
+  --input-shape [NAME=]DxDxD  per-sample shape (no batch axis) of an input: a Caffe data
+                          layer's top blob (NAME required), or an Input layer of other files
+                          (NAME optional when there is one input); repeatable
 
 Exit status: 0 on success (also when the model does not fit), 2 on a bad file or bad arguments,
 with one line on stderr naming the file and the place.

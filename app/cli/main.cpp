@@ -6,6 +6,7 @@
 #include "app/cli/ListCommands.h"
 #include "app/cli/ReportFormatters.h"
 #include "app/cli/Usage.h"
+#include "app/cli/ValidateCommand.h"
 
 #include <cstdio>
 #include <exception>
@@ -49,6 +50,13 @@ int run(const std::vector<std::string>& args)
     case cli::Command::Help: return print(cli::usageText());
     case cli::Command::Layers: return print(cli::listLayers(o.format));
     case cli::Command::Gpus: return print(cli::listGpus(o.format));
+    case cli::Command::Validate: {
+        auto report = cli::runValidate(o);
+        if (!report) return fail(report.error());
+        if (o.format == cli::OutputFormat::Json) return print(cli::formatValidateJson(*report));
+        if (o.format == cli::OutputFormat::Csv) return print(cli::formatValidateCsv(*report));
+        return print(cli::formatValidateTable(*report));
+    }
     case cli::Command::Estimate:
     case cli::Command::Fit: break;
     }

@@ -45,7 +45,7 @@ Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& op
         }
         return model;
     }
-    if (ext == "onnx") return readOnnxFile(path);
+    if (ext == "onnx") return readOnnxFile(path, options.onnxInputShapes);
     if (ext == "json" || ext.empty()) {
         // .json is native, Keras (model.to_json()) or TF.js: decided by the content.
         auto text = readTextFile(path);

@@ -8,6 +8,7 @@
 #include "core/io/caffe/CaffeImport.h"
 #include "core/util/Result.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,9 @@ struct ImportOptions {
     // A Caffe solver to apply; when empty, a `solver.prototxt` (or `*solver*.prototxt` naming
     // this net) beside a Caffe net is not guessed: solvers are applied only when given.
     std::optional<std::string> caffeSolverPath;
+    // ONNX graph inputs' per-sample shapes by name ("" = the only input), for symbolic or
+    // unknown dimensions (readOnnxModel).
+    std::map<std::string, Shape> onnxInputShapes;
 };
 
 // Reads `path`. Error paths start with the file name.

@@ -7,7 +7,10 @@
 #include "core/io/ModelFile.h"
 #include "core/util/Result.h"
 
+#include "core/graph/Shape.h"
+
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -21,9 +24,13 @@ inline constexpr std::uint64_t kMaxOnnxBytes = std::uint64_t{1} << 30;
 // otherwise). Never throws: malformed bytes, failing shape inference (the importer then goes
 // on without inferred shapes where it can), unsupported structures and absurd sizes are
 // errors whose path is "<fileName>" or "<fileName>:<ONNX node name>".
-Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName);
+// `inputShapes`: per-sample dimensions (no batch axis) replacing those of graph inputs before
+// shape inference, by input name ("" = the only graph input), for inputs with symbolic or
+// unknown dimensions; an unknown name is an error with code "input_shape".
+Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
+                                const std::map<std::string, Shape>& inputShapes = {});
 
 // Reads the file at `path` and imports it (errors name the file's base name).
-Result<ModelFile> readOnnxFile(const std::string& path);
+Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes = {});
 
 } // namespace netsizer::core

@@ -119,9 +119,43 @@ Status sortNodes(onnx::GraphProto& g, const std::set<std::string>& initializers,
     return Ok{};
 }
 
+// Replaces the dimensions after the batch axis of the named graph inputs ("" = the only one);
+// the batch axis (dim 0) is kept, or becomes the symbol "N" when the input states no shape.
+Status applyInputShapes(onnx::GraphProto& g, const std::set<std::string>& initializers,
+                        const std::map<std::string, Shape>& shapes, const std::string& fileName)
+{
+    if (shapes.empty()) return Ok{};
+    std::vector<onnx::ValueInfoProto*> inputs;
+    std::string names;
+    for (auto& in : *g.mutable_input())
+        if (!initializers.count(in.name())) {
+            inputs.push_back(&in);
+            names += (names.empty() ? "'" : ", '") + in.name() + "'";
+        }
+    for (const auto& [name, shape] : shapes) {
+        onnx::ValueInfoProto* target = nullptr;
+        for (auto* in : inputs)
+            if (name.empty() ? inputs.size() == 1 : in->name() == name) target = in;
+        if (!target)
+            return makeError("input_shape",
+                             name.empty() ? "the model has " + std::to_string(inputs.size()) + " graph inputs (" + names + "): name the one to shape"
+                                          : "the model has no graph input named '" + name + "' (inputs: " + names + ")",
+                             fileName);
+        auto* dims = target->mutable_type()->mutable_tensor_type()->mutable_shape();
+        onnx::TensorShapeProto_Dimension batch;
+        if (dims->dim_size() > 0) batch = dims->dim(0);
+        else batch.set_dim_param("N");
+        dims->clear_dim();
+        *dims->add_dim() = batch;
+        for (int i = 0; i < shape.rank(); ++i) dims->add_dim()->set_dim_value(shape[i]);
+    }
+    return Ok{};
+}
+
 } // namespace
 
-Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName)
+Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
+                                const std::map<std::string, Shape>& inputShapes)
 {
     if (bytes.empty()) return makeError("onnx", "the file is empty", fileName);
     if (bytes.size() > kMaxOnnxBytes)
@@ -152,6 +186,7 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
             if (!isFloating(init.data_type()))
                 if (auto v = onnximport::tensorValues(init)) tensors.setConstant(init.name(), *v);
         }
+        if (auto s = applyInputShapes(*model.mutable_graph(), initializers, inputShapes, fileName); !s) return s.error();
         std::optional<std::uint64_t> fixedBatch;
         for (const auto& in : g.input()) {
             if (initializers.count(in.name()) || !in.type().tensor_type().has_shape()) continue;
@@ -200,11 +235,11 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
     }
 }
 
-Result<ModelFile> readOnnxFile(const std::string& path)
+Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes)
 {
     auto bytes = readTextFile(path);
     if (!bytes) return bytes.error();
-    return readOnnxModel(*bytes, baseName(path));
+    return readOnnxModel(*bytes, baseName(path), inputShapes);
 }
 
 } // namespace netsizer::core
