@@ -141,8 +141,8 @@ bool DocumentFiles::openExample(const QString& resourcePath)
         return false;
     }
     adopt(std::move(*model), resourcePath, Origin::Template);
-    reportProblems(resourcePath, currentModel());
     emit statusMessage(tr("Opened example %1").arg(name));
+    reportProblems(resourcePath, currentModel());
     return true;
 }
 
@@ -165,11 +165,11 @@ bool DocumentFiles::load(const QString& path, Origin origin)
     const std::vector<std::string> notes = model->notes;
     adopt(std::move(*model), path, origin);
     if (m_recent) m_recent->add(path);
-    core::ModelFile shown = currentModel();
-    shown.notes = notes;
-    reportProblems(path, shown);
     emit statusMessage(origin == Origin::Native ? tr("Opened %1").arg(native)
                                                 : tr("Imported %1 (Save writes a new NetSizer .json file)").arg(native));
+    core::ModelFile shown = currentModel();
+    shown.notes = notes;
+    reportProblems(path, shown); // after the "opened" message: the problems stay in the status bar
     return true;
 }
 
@@ -192,15 +192,17 @@ void DocumentFiles::reportProblems(const QString& path, const core::ModelFile& m
     const QString name = QFileInfo(path).fileName();
     QStringList lines;
     if (!a.errors.empty()) {
-        lines << tr("%1 opened, but %n layer problem(s) keep its memory figures incomplete:", nullptr,
-                    static_cast<int>(a.errors.size()))
-                     .arg(name);
+        const int count = static_cast<int>(a.errors.size());
+        lines << (count == 1 ? tr("%1 opened, but one layer problem keeps its memory figures incomplete:").arg(name)
+                             : tr("%1 opened, but %2 layer problems keep its memory figures incomplete:").arg(name).arg(count));
         for (std::size_t i = 0; i < a.errors.size() && i < kListedProblems; ++i)
             lines << QStringLiteral("  • ") + fromStd(a.errors[i].describe());
         if (a.errors.size() > kListedProblems) lines << tr("  … and %1 more").arg(a.errors.size() - kListedProblems);
         lines << tr("The layers concerned are outlined in red on the canvas.");
-        emit statusMessage(tr("%1: %n layer problem(s), first: %2", nullptr, static_cast<int>(a.errors.size()))
-                               .arg(name, fromStd(a.errors.front().describe())));
+        emit statusMessage(tr("%1: %2 layer problem(s) (outlined in red), first: %3")
+                               .arg(name)
+                               .arg(count)
+                               .arg(fromStd(a.errors.front().describe())));
     }
     if (!model.notes.empty()) {
         if (!lines.isEmpty()) lines << QString();

@@ -17,6 +17,17 @@
 #include <QWidget>
 
 namespace netsizer::ui {
+namespace {
+
+// The platform's standard key, or `fallback` where the platform defines none (Save As and Quit
+// have no standard binding on some platforms).
+QKeySequence standardKey(QKeySequence::StandardKey key, const QKeySequence& fallback)
+{
+    const QList<QKeySequence> bindings = QKeySequence::keyBindings(key);
+    return bindings.isEmpty() ? fallback : bindings.front();
+}
+
+} // namespace
 
 FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& files, RecentFiles& recent,
                    MemoryView& memory, DisplayOptions& options)
@@ -31,7 +42,8 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
     m_examplesMenu->setEnabled(!m_examplesMenu->isEmpty());
     menu->addSeparator();
     menu->addAction(tr("&Save"), &files, &DocumentFiles::save)->setShortcut(QKeySequence::Save);
-    menu->addAction(tr("Save &As…"), &files, &DocumentFiles::saveAs)->setShortcut(QKeySequence::SaveAs);
+    menu->addAction(tr("Save &As…"), &files, &DocumentFiles::saveAs)
+        ->setShortcut(standardKey(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     menu->addSeparator();
     menu->addAction(tr("&Import…"), &files, &DocumentFiles::import);
 
@@ -56,7 +68,8 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
 
     menu->addSeparator();
     menu->addAction(tr("&Close"), window, &QWidget::close)->setShortcut(QKeySequence::Close);
-    menu->addAction(tr("&Quit"), window, &QWidget::close)->setShortcut(QKeySequence::Quit);
+    menu->addAction(tr("&Quit"), window, &QWidget::close)
+        ->setShortcut(standardKey(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
 
     connect(&recent, &RecentFiles::changed, this, &FileMenu::rebuildRecent);
     // Pruned when shown, so a file deleted meanwhile never appears.
