@@ -322,6 +322,23 @@ private slots:
         QCOMPARE(m_files->displayName(), QStringLiteral("untitled"));
     }
 
+    void newDocumentInTheWindow()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.memoryView()->refreshCount() >= 1);
+        const int refreshes = window.memoryView()->refreshCount();
+        QVERIFY(window.files()->newDocument());
+        QTRY_VERIFY(window.memoryView()->refreshCount() > refreshes);
+        QCOMPARE(window.memoryView()->barsChart()->layerNames().size(), 0);
+        QVERIFY(window.canvas()->scene()->items().isEmpty());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("untitled[*]")));
+        QVERIFY(!window.isWindowModified());
+    }
+
     void droppedFileOpens()
     {
         ui::DisplayOptions options;
@@ -480,6 +497,10 @@ private slots:
         QVERIFY(svg.contains("<svg"));
         QVERIFY(svg.contains("Batch size")); // the axis label is text, not pixels
         QVERIFY(svg.size() > 5000);
+        if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QFile::copy(png, shots + QStringLiteral("/bars_export.png"));
+            QFile::copy(m_dir.filePath(QStringLiteral("curve.svg")), shots + QStringLiteral("/curve_export.svg"));
+        }
     }
 
     void breakdownReportsHoldExactTotals()
