@@ -7,6 +7,10 @@
 #include "ui/charts/MemoryView.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
+#include "ui/files/DocumentFiles.h"
+#include "ui/files/FileMenu.h"
+#include "ui/files/ModelDropFilter.h"
+#include "ui/files/RecentFiles.h"
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/style/DisplayOptions.h"
@@ -19,6 +23,7 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -52,6 +57,15 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     resizeDocks({paletteDock, memoryDock}, {270, 820}, Qt::Horizontal);
     resizeDocks({tableDock}, {220}, Qt::Vertical);
 
+    m_recent = new ui::RecentFiles(QStringLiteral("files/recent"), this);
+    m_files = new ui::DocumentFiles(doc, m_recent, ui::FileInteraction::dialogs(this), this);
+    auto* drops = new ui::ModelDropFilter(*m_files, this);
+    setAcceptDrops(true);
+    installEventFilter(drops);
+    m_view->viewport()->installEventFilter(drops);
+    connect(m_files, &ui::DocumentFiles::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+    connect(m_files, &ui::DocumentFiles::fileChanged, this, &MainWindow::updateTitle);
+
     createActions();
     wireSelection();
     connect(m_palette, &ui::LayerPalette::kindActivated, this, &MainWindow::appendKind);
@@ -72,9 +86,7 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
 
 void MainWindow::createActions()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    new ui::FileMenu(menuBar()->addMenu(tr("&File")), this, m_doc, *m_files, *m_recent, *m_memory, m_options);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_doc.undoStack()->createUndoAction(this, tr("&Undo"));
@@ -175,14 +187,17 @@ void MainWindow::saveLayout() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!m_files->maybeSave()) {
+        event->ignore();
+        return;
+    }
     saveLayout();
     event->accept();
 }
 
 void MainWindow::updateTitle()
 {
-    const QString name = m_doc.graph().name.empty() ? tr("untitled") : QString::fromStdString(m_doc.graph().name);
-    setWindowTitle(QStringLiteral("%1[*] — NetSizer").arg(name));
+    setWindowTitle(QStringLiteral("%1[*] — NetSizer").arg(m_files->displayName()));
     setWindowModified(m_doc.isModified());
 }
 

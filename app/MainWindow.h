@@ -18,6 +18,8 @@ class LayerPalette;
 class LayerTableView;
 class MemoryView;
 class PropertyPanel;
+class DocumentFiles;
+class RecentFiles;
 } // namespace netsizer::ui
 
 namespace netsizer::app {
@@ -29,6 +31,8 @@ public:
 
     ui::GraphView* canvas() const { return m_view; }
     ui::MemoryView* memoryView() const { return m_memory; }
+    // The file workflow (open, save, export, the save-changes question; ui/files/).
+    ui::DocumentFiles* files() const { return m_files; }
     // Restores / saves dock layout and geometry through QSettings.
     void restoreLayout();
     void saveLayout() const;
@@ -52,6 +56,8 @@ private:
     ui::PropertyPanel* m_properties = nullptr;
     ui::LayerPalette* m_palette = nullptr;
     QList<QDockWidget*> m_docks; // listed in the View menu
+    ui::RecentFiles* m_recent = nullptr;
+    ui::DocumentFiles* m_files = nullptr;
 };
 
 } // namespace netsizer::app

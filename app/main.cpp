@@ -4,15 +4,14 @@
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
-#include "core/io/ModelReader.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
+#include "ui/files/DocumentFiles.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/style/DisplayOptions.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QMessageBox>
 #include <QPixmap>
 #include <QRegularExpression>
 
@@ -66,26 +65,22 @@ int main(int argc, char** argv)
     ui::Document doc;
     core::TrainingConfig config;
     config.gpu = core::GpuCatalog::builtin().find("RTX 3090");
-    QString openError;
-    if (!parser.positionalArguments().isEmpty()) {
-        // A file that cannot be read: the screenshot mode fails (exit 2); the window opens with
-        // the built-in example and says why. A file that reads but does not analyse opens, with
-        // its errors shown in the views.
-        auto file = core::readModelFile(parser.positionalArguments().front().toStdString());
-        if (file.ok()) {
-            // The file's own training settings when it has them, else the engine's defaults
-            // (those of `netsizer-cli estimate`).
-            doc.reset(std::move(file->graph), file->training.value_or(core::TrainingConfig{}));
-        } else {
-            openError = QString::fromStdString(file.error().describe());
-            std::fprintf(stderr, "netsizer: %s\n", qPrintable(openError));
-            if (parser.isSet(shot)) return 2;
-        }
-    }
-    if (doc.graph().size() == 0) doc.reset(ui::vgg16(), config);
+    doc.reset(ui::vgg16(), config);
 
     ui::DisplayOptions options;
     app::MainWindow window(doc, options);
+    const QString model = parser.positionalArguments().value(0);
+    if (parser.isSet(shot) && !model.isEmpty()) {
+        // Same opening path as File ▸ Open, with the messages on stderr instead of dialogs: a
+        // file that cannot be read fails (exit 2); one that reads but does not analyse renders
+        // with its errors shown in the views.
+        ui::FileInteraction console;
+        console.askSaveChanges = [](const QString&) { return ui::SaveAnswer::Discard; };
+        console.showError = [](const QString&, const QString& text) { std::fprintf(stderr, "netsizer: %s\n", qPrintable(text)); };
+        console.showWarning = console.showError;
+        window.files()->setInteraction(console);
+        if (!window.files()->openFile(model)) return 2;
+    }
     if (parser.isSet(shot)) {
         window.resize(m.captured(1).toInt(), m.captured(2).toInt());
         window.show();
@@ -102,7 +97,9 @@ int main(int argc, char** argv)
     window.resize(1600, 1000);
     window.restoreLayout();
     window.show();
+    // A file that cannot be read leaves the built-in example open and says why (a dialog naming
+    // file and place); one whose layers do not analyse opens with its errors listed.
+    if (!model.isEmpty()) window.files()->openFile(model);
     QMetaObject::invokeMethod(window.canvas(), &ui::GraphView::fitAll, Qt::QueuedConnection);
-    if (!openError.isEmpty()) QMessageBox::warning(&window, QObject::tr("Cannot open model"), openError);
     return app.exec();
 }

@@ -1,0 +1,597 @@
+// The designer's file handling (ui/files and the window's wiring): native save/open round-trips,
+// atomic Save As, located errors that keep the document, models with shape errors that open and
+// name their layers, Open Recent, the save-changes question (window close, drops), every import
+// format, model export errors, chart export (PNG/PDF/SVG) and the breakdown reports (CSV,
+// Markdown) holding the engine's exact totals.
+#include "app/MainWindow.h"
+#include "core/analysis/Analysis.h"
+#include "core/estimate/GpuCatalog.h"
+#include "core/graph/GraphBuilder.h"
+#include "core/io/NativeFormat.h"
+#include "ui/canvas/GraphScene.h"
+#include "ui/canvas/GraphView.h"
+#include "ui/canvas/NodeItem.h"
+#include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/MemoryView.h"
+#include "ui/document/Document.h"
+#include "ui/files/BreakdownReport.h"
+#include "ui/files/ChartExporter.h"
+#include "ui/files/DocumentFiles.h"
+#include "ui/files/ExampleFiles.h"
+#include "ui/files/FileMenu.h"
+#include "ui/files/RecentFiles.h"
+#include "ui/models/BuiltinModels.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QMenu>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QUrl>
+#include <QtTest>
+
+using namespace netsizer;
+using ui::DocumentFiles;
+using ui::SaveAnswer;
+
+namespace {
+
+QString shared(const QString& rel) { return QStringLiteral(NETSIZER_SHARED_DIR "/models/") + rel; }
+QString example(const QString& name) { return QStringLiteral(NETSIZER_ROOT "/resources/examples/") + name; }
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeText(const QString& path, const QByteArray& text)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+core::Graph smallNet()
+{
+    core::GraphBuilder b;
+    auto x = b.add("Input", "input", {}, {{"shape", core::IntList{3, 32, 32}}});
+    auto c = b.add("Conv2D", "conv", {x}, {{"filters", std::int64_t{16}}, {"kernel_size", core::IntList{3}}, {"padding", core::IntList{1}}});
+    auto r = b.add("GELU", "gelu_act", {c});
+    auto f = b.add("Flatten", "flatten", {r});
+    b.add("Dense", "fc", {f}, {{"units", std::int64_t{10}}});
+    core::Graph g = b.take();
+    g.name = "small";
+    return g;
+}
+
+// Answers every question the file workflow asks, and records what it was told.
+struct Script {
+    SaveAnswer answer = SaveAnswer::Cancel;
+    QStringList savePaths; // answers to askSavePath, in order (empty list: cancel)
+    QString openPath;
+    int saveQuestions = 0;
+    QStringList suggestions, errors, warnings;
+
+    ui::FileInteraction interaction()
+    {
+        ui::FileInteraction io;
+        io.askSaveChanges = [this](const QString&) { ++saveQuestions; return answer; };
+        io.askSavePath = [this](const QString&, const QString& suggested, const QString&) {
+            suggestions << suggested;
+            return savePaths.isEmpty() ? QString() : savePaths.takeFirst();
+        };
+        io.askOpenPath = [this](const QString&, const QString&) { return openPath; };
+        io.showError = [this](const QString& title, const QString& text) { errors << title + QStringLiteral(": ") + text; };
+        io.showWarning = [this](const QString& title, const QString& text) { warnings << title + QStringLiteral(": ") + text; };
+        return io;
+    }
+};
+
+// A native model whose structure is valid but whose Add joins [16, 8, 8] and [32, 8, 8].
+const char* kMismatchedAdd = R"({
+  "format": "netsizer-model", "version": 1, "name": "bad_add",
+  "layers": [
+    {"name": "input", "type": "Input", "attrs": {"shape": [3, 8, 8]}},
+    {"name": "a", "type": "Conv2D", "inputs": ["input"], "attrs": {"filters": 16, "kernel_size": [3], "padding": [1]}},
+    {"name": "b", "type": "Conv2D", "inputs": ["input"], "attrs": {"filters": 32, "kernel_size": [3], "padding": [1]}},
+    {"name": "join", "type": "Add", "inputs": ["a", "b"]}
+  ]
+})";
+
+} // namespace
+
+class TestFiles : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("NetSizerTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_files"));
+        QVERIFY(m_dir.isValid());
+    }
+    void init()
+    {
+        QSettings().clear();
+        m_script = Script{};
+        m_doc = std::make_unique<ui::Document>();
+        core::TrainingConfig c;
+        c.batch = 48;
+        c.optimizer = core::Optimizer::SgdMomentum;
+        c.gpu = core::GpuCatalog::builtin().find("RTX 3090");
+        m_doc->reset(smallNet(), c);
+        m_files = std::make_unique<DocumentFiles>(*m_doc, nullptr, m_script.interaction());
+    }
+    void cleanup()
+    {
+        m_files.reset();
+        m_doc.reset();
+    }
+
+    void saveThenOpenRoundTrips()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("round.json"));
+        const std::string before = core::writeNativeModel(m_files->currentModel());
+        QVERIFY(m_files->saveTo(path));
+        QCOMPARE(readAll(path).toStdString(), before);
+        QVERIFY(before.find("\"batch\": 48") != std::string::npos); // the training configuration is saved
+
+        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        QVERIFY(m_files->openFile(path));
+        QCOMPARE(core::writeNativeModel(m_files->currentModel()), before);
+        QCOMPARE(m_doc->config().batch, std::uint64_t{48});
+        QCOMPARE(m_doc->config().optimizer, core::Optimizer::SgdMomentum);
+        QCOMPARE(QString::fromStdString(m_doc->config().gpu->name), QStringLiteral("RTX 3090"));
+        QCOMPARE(m_files->savePath(), QFileInfo(path).absoluteFilePath());
+        QVERIFY(!m_doc->isModified());
+        QVERIFY(m_script.errors.isEmpty());
+    }
+
+    void saveAsWritesAtomicallyAndClearsModified()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath(QStringLiteral("model.json"));
+        writeText(target, "old contents that must be replaced whole");
+        QVERIFY(m_doc->setBatch(96));
+        QVERIFY(m_doc->isModified());
+
+        m_script.savePaths = {dir.filePath(QStringLiteral("model"))}; // no extension: .json is added
+        QVERIFY(m_files->saveAs());
+        QVERIFY(!m_doc->isModified());
+        QCOMPARE(m_files->savePath(), target);
+        QCOMPARE(m_files->displayName(), QStringLiteral("model.json"));
+        QCOMPARE(readAll(target).toStdString(), core::writeNativeModel(m_files->currentModel()));
+        // Nothing but the target in the folder: no temporary left behind.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("model.json")});
+
+        // A save that cannot happen leaves the old file and the modified flag alone.
+        QVERIFY(m_doc->setBatch(97));
+        QVERIFY(!m_files->saveTo(dir.filePath(QStringLiteral("no/such/dir/x.json"))));
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("x.json")), qPrintable(m_script.errors[0]));
+        QVERIFY(m_doc->isModified());
+        QCOMPARE(m_files->savePath(), target);
+
+        // Cancelling the dialog writes nothing.
+        QVERIFY(!m_files->saveAs());
+    }
+
+    void syntaxErrorIsLocatedAndKeepsDocument()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("broken.json"));
+        writeText(path, "{\n  \"format\": \"netsizer-model\",\n  \"version\": 1,,\n  \"layers\": []\n}\n");
+        QVERIFY(m_doc->setBatch(64));
+        const std::string before = core::writeNativeModel(m_files->currentModel());
+        const int undoIndex = m_doc->undoStack()->index();
+        m_script.answer = SaveAnswer::Discard;
+
+        QVERIFY(!m_files->openFile(path));
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("broken.json")), qPrintable(m_script.errors[0]));
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("line 3, column 16")), qPrintable(m_script.errors[0]));
+        QCOMPARE(core::writeNativeModel(m_files->currentModel()), before);
+        QCOMPARE(m_doc->undoStack()->index(), undoIndex);
+        QVERIFY(m_doc->isModified());
+        QVERIFY(m_files->savePath().isEmpty());
+
+        // A structural error (an input naming no layer) is refused with its JSON pointer.
+        const QString dangling = m_dir.filePath(QStringLiteral("dangling.json"));
+        writeText(dangling, R"({"format": "netsizer-model", "version": 1, "layers": [
+            {"name": "fc", "type": "Dense", "inputs": ["nowhere"], "attrs": {"units": 4}}]})");
+        QVERIFY(!m_files->openFile(dangling));
+        QVERIFY2(m_script.errors.last().contains(QStringLiteral("dangling.json: /layers/0/inputs/0")), qPrintable(m_script.errors.last()));
+        QVERIFY2(m_script.errors.last().contains(QStringLiteral("nowhere")), qPrintable(m_script.errors.last()));
+        QCOMPARE(core::writeNativeModel(m_files->currentModel()), before);
+    }
+
+    void shapeErrorOpensAndNamesLayer()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("bad_add.json"));
+        writeText(path, kMismatchedAdd);
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+
+        QVERIFY(window.files()->openFile(path));
+        QCOMPARE(m_doc->graph().size(), std::size_t{4});
+        QCOMPARE(m_doc->analysis().errors.size(), std::size_t{1});
+        QCOMPARE(QString::fromStdString(m_doc->analysis().errors[0].path), QStringLiteral("join"));
+        QVERIFY(m_script.errors.isEmpty());
+        QCOMPARE(m_script.warnings.size(), 1);
+        QVERIFY2(m_script.warnings[0].contains(QStringLiteral("join")), qPrintable(m_script.warnings[0]));
+        QVERIFY2(m_script.warnings[0].contains(QStringLiteral("bad_add.json")), qPrintable(m_script.warnings[0]));
+        // The canvas marks exactly the failing layer.
+        QTRY_VERIFY(window.canvas()->scene() != nullptr);
+        auto* scene = static_cast<ui::GraphScene*>(window.canvas()->scene());
+        QTRY_VERIFY(scene->node(m_doc->graph().findByName("join")->id) != nullptr);
+        QTRY_VERIFY(!scene->node(m_doc->graph().findByName("join")->id)->info().error.isEmpty());
+        QVERIFY(scene->node(m_doc->graph().findByName("a")->id)->info().error.isEmpty());
+        // A native file: Save writes back to it.
+        QCOMPARE(window.files()->savePath(), QFileInfo(path).absoluteFilePath());
+    }
+
+    void recentFilesOrderAndPruning()
+    {
+        ui::RecentFiles recent(QStringLiteral("test/recent"));
+        QSignalSpy changed(&recent, &ui::RecentFiles::changed);
+        QTemporaryDir dir;
+        QStringList made;
+        for (int i = 0; i < 12; ++i) {
+            made << dir.filePath(QStringLiteral("m%1.json").arg(i));
+            writeText(made.last(), "{}");
+            recent.add(made.last());
+        }
+        QCOMPARE(changed.count(), 12);
+        QStringList list = recent.files();
+        QCOMPARE(list.size(), ui::RecentFiles::kMaxFiles);
+        QCOMPARE(list.first(), made[11]); // most recent first
+        QCOMPARE(list.last(), made[2]);   // the two oldest dropped
+        recent.add(made[5]);              // re-opening moves to the front, no duplicate
+        list = recent.files();
+        QCOMPARE(list.first(), made[5]);
+        QCOMPARE(list.count(made[5]), 1);
+        QCOMPARE(list.size(), 10);
+        QVERIFY(QFile::remove(made[11]));
+        list = recent.files();
+        QCOMPARE(list.size(), 9);
+        QVERIFY(!list.contains(made[11]));
+        QCOMPARE(QSettings().value(QStringLiteral("test/recent")).toStringList(), list); // pruned in storage too
+        recent.clear();
+        QVERIFY(recent.files().isEmpty());
+
+        // Opening and saving feed the list; a failed open does not.
+        ui::RecentFiles fed(QStringLiteral("test/fed"));
+        DocumentFiles files(*m_doc, &fed, m_script.interaction());
+        QVERIFY(files.saveTo(dir.filePath(QStringLiteral("saved.json"))));
+        QVERIFY(files.openFile(example(QStringLiteral("lenet5.json"))));
+        QVERIFY(!files.openFile(dir.filePath(QStringLiteral("missing.json"))));
+        QCOMPARE(fed.files(), (QStringList{example(QStringLiteral("lenet5.json")), dir.filePath(QStringLiteral("saved.json"))}));
+    }
+
+    void closePromptCancelKeepsDiscardCloses()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        window.show();
+        QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(m_doc->setBatch(7));
+        QVERIFY(window.isWindowModified());
+
+        m_script.answer = SaveAnswer::Cancel;
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        QCOMPARE(m_script.saveQuestions, 1);
+
+        // Save with no file yet asks for a path; cancelling that keeps the window too.
+        m_script.answer = SaveAnswer::Save;
+        QVERIFY(!window.close());
+        QCOMPARE(m_script.suggestions.size(), 1);
+        QVERIFY(window.isVisible());
+
+        m_script.answer = SaveAnswer::Discard;
+        QVERIFY(window.close());
+        QVERIFY(!window.isVisible());
+        QCOMPARE(m_script.saveQuestions, 3);
+        QVERIFY(QSettings().contains(QStringLiteral("window/geometry"))); // the layout was saved
+    }
+
+    void newAndOpenAskBeforeLosingWork()
+    {
+        QVERIFY(m_doc->setBatch(5));
+        m_script.answer = SaveAnswer::Cancel;
+        QVERIFY(!m_files->newDocument());
+        QVERIFY(!m_files->openFile(example(QStringLiteral("lenet5.json"))));
+        QCOMPARE(m_doc->graph().size(), smallNet().size());
+        QCOMPARE(m_script.saveQuestions, 2);
+
+        const QString path = m_dir.filePath(QStringLiteral("saved_on_new.json"));
+        m_script.answer = SaveAnswer::Save;
+        m_script.savePaths = {path};
+        QVERIFY(m_files->newDocument());
+        QCOMPARE(m_doc->graph().size(), std::size_t{0});
+        QCOMPARE(m_doc->config().batch, std::uint64_t{5}); // a new model keeps the training settings
+        auto saved = core::readNativeModelFile(path.toStdString());
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->training->batch, std::uint64_t{5});
+        QCOMPARE(m_files->displayName(), QStringLiteral("untitled"));
+    }
+
+    void newDocumentInTheWindow()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.memoryView()->refreshCount() >= 1);
+        const int refreshes = window.memoryView()->refreshCount();
+        QVERIFY(window.files()->newDocument());
+        QTRY_VERIFY(window.memoryView()->refreshCount() > refreshes);
+        QCOMPARE(window.memoryView()->barsChart()->layerNames().size(), 0);
+        QVERIFY(window.canvas()->scene()->items().isEmpty());
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("untitled[*]")));
+        QVERIFY(!window.isWindowModified());
+    }
+
+    void droppedFileOpens()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(example(QStringLiteral("lenet5.json")))});
+        QWidget* target = window.canvas()->viewport();
+        const QPoint at = target->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &drop);
+        QVERIFY(drop.isAccepted());
+        QTRY_COMPARE(QString::fromStdString(m_doc->graph().name), QStringLiteral("LeNet-5"));
+        QCOMPARE(window.files()->savePath(), example(QStringLiteral("lenet5.json")));
+
+        // With unsaved changes the drop asks first; Cancel keeps the document.
+        QVERIFY(m_doc->setBatch(3));
+        m_script.answer = SaveAnswer::Cancel;
+        mime.setUrls({QUrl::fromLocalFile(example(QStringLiteral("vgg16.json")))});
+        QDragEnterEvent enterWindow(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enterWindow); // Qt delivers a drop to the widget that took the enter
+        QVERIFY(enterWindow.isAccepted());
+        QDropEvent again(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &again);
+        QTRY_COMPARE(m_script.saveQuestions, 1);
+        QCOMPARE(QString::fromStdString(m_doc->graph().name), QStringLiteral("LeNet-5"));
+
+        // A drag that is not a model file is left to the widgets (not accepted by the window).
+        QMimeData text;
+        text.setUrls({QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("notes.txt")))});
+        QDragEnterEvent other(at, Qt::CopyAction, &text, Qt::LeftButton, Qt::NoModifier);
+        other.ignore();
+        QApplication::sendEvent(&window, &other);
+        QVERIFY(!other.isAccepted());
+    }
+
+    void importFormatsOpen_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<qulonglong>("params");
+        QTest::addColumn<bool>("native");
+        QTest::newRow("native vgg16") << example(QStringLiteral("vgg16.json")) << 138357544ull << true;
+        QTest::newRow("native resnet18") << example(QStringLiteral("resnet18.json")) << 11689512ull << true;
+        QTest::newRow("caffe lenet") << shared(QStringLiteral("caffe/mnist/lenet.prototxt")) << 431080ull << false;
+        QTest::newRow("caffe vgg16 V1") << shared(QStringLiteral("caffe/vgg/VGG_ILSVRC_16_layers_deploy.prototxt")) << 138357544ull << false;
+        QTest::newRow("onnx squeezenet") << shared(QStringLiteral("onnx/light/light_squeezenet.onnx")) << 1235496ull << false;
+        QTest::newRow("keras mnist cnn") << shared(QStringLiteral("keras/kerasjs_mnist_cnn.json")) << 600810ull << false;
+        QTest::newRow("tfjs abalone") << shared(QStringLiteral("tfjs/tfjs_examples_abalone_model.json")) << 3051ull << false;
+    }
+    void importFormatsOpen()
+    {
+        QFETCH(QString, path);
+        QFETCH(qulonglong, params);
+        QFETCH(bool, native);
+        if (!QFileInfo::exists(path)) QSKIP("model file absent (../shared not available)");
+        const QByteArray original = readAll(path);
+        QVERIFY2(m_files->openFile(path), qPrintable(m_script.errors.join('\n')));
+        QVERIFY(m_script.errors.isEmpty());
+        QCOMPARE(qulonglong(m_doc->analysis().paramsTotal), params);
+        QVERIFY(m_doc->analysis().errors.empty());
+        QCOMPARE(m_files->savePath().isEmpty(), !native);
+        QCOMPARE(m_files->sourcePath(), QFileInfo(path).absoluteFilePath());
+        if (native) return;
+        // Save never overwrites a foreign file: it asks for a new .json beside it.
+        QVERIFY(m_doc->setBatch(3));
+        QVERIFY(!m_files->save()); // dialog cancelled
+        QCOMPARE(m_script.suggestions.size(), 1);
+        QCOMPARE(m_script.suggestions[0], QFileInfo(path).absolutePath() + QLatin1Char('/') + QFileInfo(path).completeBaseName() + QStringLiteral(".json"));
+        QCOMPARE(readAll(path), original);
+        const QString copy = m_dir.filePath(QFileInfo(path).completeBaseName() + QStringLiteral("_native.json"));
+        m_script.savePaths = {copy};
+        QVERIFY(m_files->save());
+        auto reread = core::readNativeModelFile(copy.toStdString());
+        QVERIFY(reread.ok());
+        QCOMPARE(qulonglong(core::analyze(reread->graph).paramsTotal), params);
+        QCOMPARE(readAll(path), original);
+    }
+
+    void examplesAreBuiltIn()
+    {
+        const QStringList paths = ui::ExampleFiles::paths();
+        const QStringList onDisk = QDir(QStringLiteral(NETSIZER_ROOT "/resources/examples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+        QCOMPARE(paths.size(), onDisk.size());
+        QVERIFY(paths.size() >= 10);
+        for (const QString& p : paths) {
+            QVERIFY2(p.startsWith(QStringLiteral(":/examples/")), qPrintable(p));
+            QVERIFY2(m_files->openExample(p), qPrintable(p + m_script.errors.join('\n')));
+            const auto disk = core::readNativeModelFile(example(QFileInfo(p).fileName()).toStdString());
+            QVERIFY(disk.ok());
+            QCOMPARE(m_doc->analysis().paramsTotal, core::analyze(disk->graph).paramsTotal);
+            QVERIFY(m_doc->analysis().ok());
+            QVERIFY(m_files->savePath().isEmpty()); // an example is a template: Save asks for a name
+        }
+        QCOMPARE(m_files->displayName(), QString::fromStdString(m_doc->graph().name));
+    }
+
+    void exportErrorNamesLayer()
+    {
+        // GELU has no Caffe layer: the message names the layer and its kind, nothing is written.
+        const QString path = m_dir.filePath(QStringLiteral("small.prototxt"));
+        QVERIFY(!m_files->exportTo(path, core::ExportFormat::Caffe));
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("gelu_act")), qPrintable(m_script.errors[0]));
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("GELU")), qPrintable(m_script.errors[0]));
+        QVERIFY(!QFileInfo::exists(path));
+
+        // A Caffe-expressible model writes the net and its solver.
+        QVERIFY(m_files->openFile(example(QStringLiteral("lenet5.json"))));
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("lenet_export"))};
+        QVERIFY(m_files->exportAs(core::ExportFormat::Caffe));
+        QVERIFY(readAll(m_dir.filePath(QStringLiteral("lenet_export.prototxt"))).contains("Convolution"));
+        QVERIFY(readAll(m_dir.filePath(QStringLiteral("lenet_export_solver.prototxt"))).contains("base_lr"));
+        QVERIFY(m_files->exportTo(m_dir.filePath(QStringLiteral("lenet_export.py")), core::ExportFormat::PyTorch));
+        QVERIFY(readAll(m_dir.filePath(QStringLiteral("lenet_export.py"))).contains("import torch"));
+        QVERIFY(!m_doc->isModified()); // exporting is not saving, and changes nothing
+    }
+
+    void chartsExportPngPdfSvg()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_VERIFY(window.memoryView()->refreshCount() >= 1);
+        ui::LayerBarsChart& bars = *window.memoryView()->barsChart();
+
+        const QString png = m_dir.filePath(QStringLiteral("bars.png"));
+        QVERIFY(ui::ChartExporter::save(bars, png, ui::ChartExporter::Format::Png, QSize(800, 500)));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(800, 500));
+        // Not blank: the dark background and at least one other colour (bars, labels).
+        QSet<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 5, qPrintable(QString::number(colours.size())));
+
+        const QString pdf = m_dir.filePath(QStringLiteral("curve.pdf"));
+        QVERIFY(ui::ChartExporter::save(*window.memoryView()->curveChart(), pdf, ui::ChartExporter::Format::Pdf));
+        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QVERIFY(QFileInfo(pdf).size() > 2000);
+
+        // Through the menu path: the dialog's answer without extension gets one.
+        const FileMenuProbe probe(window);
+        QVERIFY(probe.menu);
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("curve"))};
+        QVERIFY(probe.menu->exportChart(*window.memoryView()->curveChart(), QStringLiteral("_batch"), ui::ChartExporter::Format::Svg));
+        const QByteArray svg = readAll(m_dir.filePath(QStringLiteral("curve.svg")));
+        QVERIFY(svg.contains("<svg"));
+        QVERIFY(svg.contains("Batch size")); // the axis label is text, not pixels
+        QVERIFY(svg.size() > 5000);
+        if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            QFile::copy(png, shots + QStringLiteral("/bars_export.png"));
+            QFile::copy(m_dir.filePath(QStringLiteral("curve.svg")), shots + QStringLiteral("/curve_export.svg"));
+        }
+    }
+
+    void breakdownReportsHoldExactTotals()
+    {
+        const core::Analysis& a = m_doc->analysis();
+        const core::MemoryBreakdown& m = m_doc->breakdown();
+        const ui::BreakdownReport report(m_doc->graph(), a, m);
+        const QStringList csv = QString::fromStdString(report.csv()).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 1);
+        QCOMPARE(csv[0], QStringLiteral("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
+                                        "optimizer_state,activations,fixed,per_sample,batch,bytes"));
+        QCOMPARE(csv.last(), QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
+                                 .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
+        QVERIFY(m.totalBytes() > 0);
+        const QString optimizerRow = QStringLiteral("component,optimizer_state,,,,,,,,,%1,%2,48,%3")
+                                         .arg(m[core::Component::OptimizerState].fixed)
+                                         .arg(m[core::Component::OptimizerState].perSample)
+                                         .arg(m.bytes(core::Component::OptimizerState));
+        QVERIFY(csv.contains(optimizerRow));
+        // fc: Dense 16·32·32 → 10 has 163,850 parameters.
+        QVERIFY2(csv[5].startsWith(QStringLiteral("layer,fc,Dense,10,163850,")), qPrintable(csv[5]));
+
+        const QString md = QString::fromStdString(report.markdown(core::ByteUnits::Binary));
+        QVERIFY(md.contains(QStringLiteral("| **Total** | %1 | %2 | %3 |").arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes())));
+        QVERIFY(md.contains(QStringLiteral("| Optimizer state | %1 |").arg(m[core::Component::OptimizerState].fixed)));
+        QVERIFY(md.contains(QStringLiteral("| fc | Dense | 10 | 163,850 |")));
+        QVERIFY(md.contains(QStringLiteral("Units:")));
+        QVERIFY(md.contains(QStringLiteral("batch 48")));
+
+        // Written through the menu action, into the chosen file.
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        const FileMenuProbe probe(window);
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("breakdown"))};
+        QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
+        QCOMPARE(readAll(m_dir.filePath(QStringLiteral("breakdown.csv"))).toStdString(), report.csv());
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("breakdown.md"))};
+        QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Markdown));
+        QCOMPARE(readAll(m_dir.filePath(QStringLiteral("breakdown.md"))).toStdString(), report.markdown(options.units()));
+    }
+
+    void fileMenuHasEveryEntry()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const FileMenuProbe probe(window);
+        QVERIFY(probe.fileMenu);
+        QStringList texts;
+        for (QAction* a : probe.fileMenu->actions())
+            if (!a->isSeparator()) texts << a->text().remove('&');
+        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Save", "Save As…", "Import…", "Export",
+                                     "Export chart", "Export breakdown", "Close", "Quit"}));
+        QCOMPARE(probe.fileMenu->actions()[0]->shortcut(), QKeySequence(QKeySequence::New));
+        for (QAction* a : probe.fileMenu->actions()) // every platform gets a Save As and a Quit key
+            if (a->text().remove('&') == QStringLiteral("Save As…") || a->text().remove('&') == QStringLiteral("Quit"))
+                QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->text()));
+        QCOMPARE(probe.menu->examplesMenu()->actions().size(), static_cast<int>(ui::ExampleFiles::paths().size()));
+        // Screenshots for a person to look at (set NETSIZER_SCREENSHOT_DIR).
+        const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            probe.fileMenu->popup(window.mapToGlobal(QPoint(10, 30)));
+            QTest::qWait(200);
+            probe.fileMenu->grab().save(shots + QStringLiteral("/file_menu.png"));
+            probe.menu->examplesMenu()->popup(window.mapToGlobal(QPoint(300, 80)));
+            QTest::qWait(200);
+            probe.menu->examplesMenu()->grab().save(shots + QStringLiteral("/examples_menu.png"));
+        }
+    }
+
+private:
+    // Finds the File menu of a window and the FileMenu object that fills it.
+    struct FileMenuProbe {
+        QMenu* fileMenu = nullptr;
+        ui::FileMenu* menu = nullptr;
+        explicit FileMenuProbe(QMainWindow& w)
+        {
+            for (QAction* a : w.menuBar()->actions())
+                if (a->menu() && a->text().remove('&') == QStringLiteral("File")) fileMenu = a->menu();
+            if (fileMenu) menu = fileMenu->findChild<ui::FileMenu*>();
+        }
+    };
+
+    QTemporaryDir m_dir;
+    Script m_script;
+    std::unique_ptr<ui::Document> m_doc;
+    std::unique_ptr<DocumentFiles> m_files;
+};
+
+QTEST_MAIN(TestFiles)
+#include "tst_files.moc"

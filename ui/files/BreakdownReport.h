@@ -1,0 +1,43 @@
+#pragma once
+// The memory breakdown of the open model as a file: per-layer rows, then the components and the
+// total, all exact bytes at the configured batch with their fixed + per-sample split.
+//
+// CSV has the columns of `netsizer-cli estimate --format csv` (docs/cli.md), so a spreadsheet
+// built on one reads the other:
+//   row,name,type,output_shape,params,activations_per_sample,weights,gradients,optimizer_state,
+//   activations,fixed,per_sample,batch,bytes
+// every byte column in bytes; `row` is "layer", "component" (named as core::componentName) or
+// "total"; fixed + batch × per_sample = bytes on every row.
+// Markdown has the same figures as two tables (components, then layers) under a header naming
+// the training configuration, bytes exact and in the chosen binary/decimal units.
+
+#include "core/analysis/Analysis.h"
+#include "core/estimate/MemoryBreakdown.h"
+#include "core/graph/Graph.h"
+#include "core/util/NumberFormat.h"
+
+#include <QString>
+
+#include <string>
+
+namespace netsizer::ui {
+
+class BreakdownReport {
+public:
+    // `analysis` and `breakdown` must come from `graph` (breakdown.layers parallel to
+    // analysis.layers), as Document::analysis()/breakdown() are.
+    BreakdownReport(const core::Graph& graph, const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
+
+    std::string csv() const;
+    std::string markdown(core::ByteUnits units = core::ByteUnits::Binary) const;
+
+    // Writes `text` to `path` atomically (QSaveFile); on failure `error` names the file and why.
+    static bool write(const QString& path, const std::string& text, QString* error);
+
+private:
+    const core::Graph& m_graph;
+    const core::Analysis& m_analysis;
+    const core::MemoryBreakdown& m_breakdown;
+};
+
+} // namespace netsizer::ui

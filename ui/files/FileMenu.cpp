@@ -1,0 +1,156 @@
+#include "ui/files/FileMenu.h"
+
+#include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/MemoryView.h"
+#include "ui/document/Document.h"
+#include "ui/files/BreakdownReport.h"
+#include "ui/files/DocumentFiles.h"
+#include "ui/files/ExampleFiles.h"
+#include "ui/files/RecentFiles.h"
+#include "ui/style/DisplayOptions.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileInfo>
+#include <QMenu>
+#include <QWidget>
+
+namespace netsizer::ui {
+namespace {
+
+// The platform's standard key, or `fallback` where the platform defines none (Save As and Quit
+// have no standard binding on some platforms).
+QKeySequence standardKey(QKeySequence::StandardKey key, const QKeySequence& fallback)
+{
+    const QList<QKeySequence> bindings = QKeySequence::keyBindings(key);
+    return bindings.isEmpty() ? fallback : bindings.front();
+}
+
+} // namespace
+
+FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& files, RecentFiles& recent,
+                   MemoryView& memory, DisplayOptions& options)
+    : QObject(menu), m_window(window), m_doc(doc), m_files(files), m_recent(recent), m_options(options)
+{
+    menu->addAction(tr("&New"), &files, &DocumentFiles::newDocument)->setShortcut(QKeySequence::New);
+    menu->addAction(tr("&Open…"), &files, &DocumentFiles::open)->setShortcut(QKeySequence::Open);
+    m_recentMenu = menu->addMenu(tr("Open &Recent"));
+    m_examplesMenu = menu->addMenu(tr("E&xamples"));
+    for (const QString& path : ExampleFiles::paths())
+        m_examplesMenu->addAction(ExampleFiles::label(path), &files, [&files, path] { files.openExample(path); });
+    m_examplesMenu->setEnabled(!m_examplesMenu->isEmpty());
+    menu->addSeparator();
+    menu->addAction(tr("&Save"), &files, &DocumentFiles::save)->setShortcut(QKeySequence::Save);
+    menu->addAction(tr("Save &As…"), &files, &DocumentFiles::saveAs)
+        ->setShortcut(standardKey(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+    menu->addSeparator();
+    menu->addAction(tr("&Import…"), &files, &DocumentFiles::import);
+
+    QMenu* exportMenu = menu->addMenu(tr("&Export"));
+    const std::pair<QString, core::ExportFormat> formats[] = {
+        {tr("&PyTorch (.py)…"), core::ExportFormat::PyTorch},
+        {tr("&Keras (.py)…"), core::ExportFormat::Keras},
+        {tr("&Caffe prototxt + solver…"), core::ExportFormat::Caffe},
+        {tr("&ONNX (.onnx)…"), core::ExportFormat::Onnx},
+        {tr("&NetSizer JSON (.json)…"), core::ExportFormat::Native},
+    };
+    for (const auto& [label, format] : formats)
+        exportMenu->addAction(label, &files, [&files, format] { files.exportAs(format); });
+
+    QMenu* chartMenu = menu->addMenu(tr("Export &chart"));
+    addChartMenu(chartMenu, tr("Per-layer &bars"), *memory.barsChart(), QStringLiteral("_layers"));
+    addChartMenu(chartMenu, tr("Memory vs &batch"), *memory.curveChart(), QStringLiteral("_batch"));
+
+    QMenu* breakdownMenu = menu->addMenu(tr("Export &breakdown"));
+    breakdownMenu->addAction(tr("&CSV…"), this, [this] { exportBreakdown(BreakdownFormat::Csv); });
+    breakdownMenu->addAction(tr("&Markdown…"), this, [this] { exportBreakdown(BreakdownFormat::Markdown); });
+
+    menu->addSeparator();
+    menu->addAction(tr("&Close"), window, &QWidget::close)->setShortcut(QKeySequence::Close);
+    menu->addAction(tr("&Quit"), window, &QWidget::close)
+        ->setShortcut(standardKey(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
+
+    connect(&recent, &RecentFiles::changed, this, &FileMenu::rebuildRecent);
+    // Pruned when shown, so a file deleted meanwhile never appears.
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &FileMenu::rebuildRecent);
+    rebuildRecent();
+}
+
+void FileMenu::rebuildRecent()
+{
+    m_recentMenu->clear();
+    const QStringList list = m_recent.files();
+    int index = 1;
+    for (const QString& path : list) {
+        const QString label = index < 10 ? QStringLiteral("&%1  %2").arg(index).arg(QFileInfo(path).fileName())
+                                         : QStringLiteral("%1  %2").arg(index).arg(QFileInfo(path).fileName());
+        QAction* a = m_recentMenu->addAction(label, &m_files, [this, path] { m_files.openFile(path); });
+        a->setToolTip(QDir::toNativeSeparators(path));
+        a->setStatusTip(QDir::toNativeSeparators(path));
+        ++index;
+    }
+    if (!list.isEmpty()) m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("&Clear list"), &m_recent, &RecentFiles::clear);
+    clear->setEnabled(!list.isEmpty());
+}
+
+void FileMenu::addChartMenu(QMenu* parent, const QString& title, QCustomPlot& plot, const QString& stem)
+{
+    QMenu* sub = parent->addMenu(title);
+    const std::pair<QString, ChartExporter::Format> formats[] = {
+        {tr("&PNG image…"), ChartExporter::Format::Png},
+        {tr("P&DF document…"), ChartExporter::Format::Pdf},
+        {tr("&SVG drawing…"), ChartExporter::Format::Svg},
+    };
+    for (const auto& [label, format] : formats)
+        sub->addAction(label, this, [this, &plot, stem, format] { exportChart(plot, stem, format); });
+}
+
+QString FileMenu::suggested(const QString& stemSuffix, const QString& extension) const
+{
+    const QString source = m_files.sourcePath();
+    QString stem = source.isEmpty() ? QString::fromStdString(m_doc.graph().name) : QFileInfo(source).completeBaseName();
+    if (stem.isEmpty()) stem = QStringLiteral("model");
+    const QString name = stem + stemSuffix + extension;
+    return source.isEmpty() ? name : QFileInfo(source).absoluteDir().filePath(name);
+}
+
+bool FileMenu::exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format)
+{
+    const FileInteraction& io = m_files.interaction();
+    const QString ext = ChartExporter::extension(format);
+    QString path = io.askSavePath ? io.askSavePath(tr("Export chart"), suggested(stem, ext), ChartExporter::filter(format))
+                                  : QString();
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(ext, Qt::CaseInsensitive)) path += ext;
+    QString error;
+    if (!ChartExporter::save(plot, path, format, {}, &error)) {
+        if (io.showError) io.showError(tr("Cannot export chart"), error);
+        return false;
+    }
+    emit m_files.statusMessage(tr("Exported chart to %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileMenu::exportBreakdown(BreakdownFormat format)
+{
+    const FileInteraction& io = m_files.interaction();
+    const bool csv = format == BreakdownFormat::Csv;
+    const QString ext = csv ? QStringLiteral(".csv") : QStringLiteral(".md");
+    QString path = io.askSavePath ? io.askSavePath(tr("Export memory breakdown"), suggested(QStringLiteral("_memory"), ext),
+                                                   csv ? tr("CSV tables (*.csv)") : tr("Markdown documents (*.md)"))
+                                  : QString();
+    if (path.isEmpty()) return false;
+    if (!path.endsWith(ext, Qt::CaseInsensitive)) path += ext;
+    const BreakdownReport report(m_doc.graph(), m_doc.analysis(), m_doc.breakdown());
+    QString error;
+    if (!BreakdownReport::write(path, csv ? report.csv() : report.markdown(m_options.units()), &error)) {
+        if (io.showError) io.showError(tr("Cannot export breakdown"), error);
+        return false;
+    }
+    emit m_files.statusMessage(tr("Exported memory breakdown to %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+} // namespace netsizer::ui

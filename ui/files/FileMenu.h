@@ -1,0 +1,56 @@
+#pragma once
+// Fills the designer's File menu and runs its actions: New, Open…, Open Recent, Examples, Save,
+// Save As…, Import…, Export ▸ (model formats), Export chart ▸ (each memory chart as PNG, PDF,
+// SVG), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model files go through DocumentFiles;
+// charts through ChartExporter; the breakdown through BreakdownReport. Every dialog goes through
+// DocumentFiles::interaction(), so tests can drive the actions without modal dialogs.
+
+#include "ui/files/ChartExporter.h"
+
+#include <QObject>
+
+class QAction;
+class QCustomPlot;
+class QMenu;
+class QWidget;
+
+namespace netsizer::ui {
+
+class DisplayOptions;
+class Document;
+class DocumentFiles;
+class MemoryView;
+class RecentFiles;
+
+class FileMenu : public QObject {
+    Q_OBJECT
+public:
+    enum class BreakdownFormat { Csv, Markdown };
+
+    // Adds the actions to `menu`; `window` is closed by Close and Quit. Everything given must
+    // outlive this object (all are owned by the window).
+    FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& files, RecentFiles& recent,
+             MemoryView& memory, DisplayOptions& options);
+
+    QMenu* recentMenu() const { return m_recentMenu; }
+    QMenu* examplesMenu() const { return m_examplesMenu; }
+
+    // Export chart / Export breakdown: ask for a path, write, report errors.
+    bool exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format);
+    bool exportBreakdown(BreakdownFormat format);
+
+private:
+    void rebuildRecent();
+    void addChartMenu(QMenu* parent, const QString& title, QCustomPlot& plot, const QString& stem);
+    QString suggested(const QString& stemSuffix, const QString& extension) const;
+
+    QWidget* m_window;
+    Document& m_doc;
+    DocumentFiles& m_files;
+    RecentFiles& m_recent;
+    DisplayOptions& m_options;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_examplesMenu = nullptr;
+};
+
+} // namespace netsizer::ui
