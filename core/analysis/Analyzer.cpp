@@ -340,6 +340,24 @@ private:
         return static_cast<int>(m_storages.size() - 1);
     }
 
+    // Whether a lowered op keeps the half copies of its weights. derivatives.yaml gives mm/addmm
+    // one formula per operand, so linear keeps mat2 (the weight's cast copy) only for mat1's
+    // gradient — when an input needs one; such kinds mark the mirror case, keeping their input
+    // only for the weights' gradient (SaveWhen::ParamsNeedGrad on Ref::Input). Convolution has
+    // one formula for input, weight and bias and keeps both whenever it is recorded. Measured:
+    // tests/truth x_frozen_mlp under CPU autocast, fc2 (trainable, its input after the frozen
+    // fc1 needs no gradient) keeps no bf16 weight copy (saved_fixed_bytes 17,664 = fc3 + fc4).
+    static bool keepsWeightCopy(const LayerAnalysis& la, int profile, const std::vector<const PortTensor*>& ins)
+    {
+        bool perOperand = false;
+        for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)])
+            perOperand |= t.ref == SavedTensor::Ref::Input && t.when == SaveWhen::ParamsNeedGrad;
+        if (!perOperand) return true;
+        for (const auto* t : ins)
+            if (t->needsGrad) return true;
+        return false;
+    }
+
     static bool shouldSave(const SavedTensor& t, const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
     {
         switch (t.when) {
@@ -412,7 +430,7 @@ private:
         const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
         ElemCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
         if (!la.outputNeedsGrad) return;
-        if (rule.op == Autocast::Lower)
+        if (rule.op == Autocast::Lower && keepsWeightCopy(la, profile, ins))
             for (const auto& p : la.result.params)
                 if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
         std::array<bool, 8> copied{}; // input i's cast copy already charged by this op

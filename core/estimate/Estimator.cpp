@@ -29,7 +29,18 @@ void paramComponents(const Sizes& s, const ElemCounts& weights, Count learnable,
             learnable * static_cast<Count>(s.optimizer.caffeHistoryPerParam) * s.precision.stateBytes;
         return;
     }
-    if (!trainable) return;
+    if (!trainable) {
+        // PyTorch's Adagrad creates its state eagerly, in __init__, for every parameter of its
+        // groups (torch/optim/adagrad.py 1.13: state['step'] and state['sum'] = full_like(p)),
+        // frozen ones included when it is handed model.parameters() — as truth.py does
+        // (tests/truth x_frozen_mlp: 233,288 B = 58,314 × 4 + 8 tensors × 4, of which 41,152
+        // parameters frozen). Every other optimizer creates state lazily, at the first step with
+        // a gradient.
+        if (s.optimizer.optimizer == Optimizer::Adagrad)
+            out[idx(Component::OptimizerState)].fixed +=
+                learnable * static_cast<Count>(s.optimizer.statePerParam) * s.precision.stateBytes + learnableTensors * 4;
+        return;
+    }
     out[idx(Component::Gradients)].fixed += learnable * s.precision.gradientBytes;
     out[idx(Component::OptimizerState)].fixed +=
         learnable * static_cast<Count>(s.optimizer.statePerParam) * s.precision.stateBytes +

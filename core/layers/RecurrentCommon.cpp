@@ -93,7 +93,7 @@ void keepCpu(const Geometry& g, KindResult& r)
         if (g.dropout)
             r.keep(p, underAutocast(savedExtra(ElemKind::Activation, (g.L - 1) * T * Hd, 0,
                                                "MulBackward0.other (inter-layer dropout noise)"),
-                                    g.cell == Cell::Lstm ? AutocastDtype::Float : AutocastDtype::Op));
+                                    g.cell == Cell::Rnn ? AutocastDtype::Op : AutocastDtype::Float));
         r.keep(p, savedExtra(ElemKind::Activation, (g.L - 1) * T * Hd, 0, "AddmmBackward0.mat1 (inputs of layers > 0)",
                              SaveWhen::ParamsNeedGrad));
     }
@@ -113,9 +113,15 @@ void keepCpu(const Geometry& g, KindResult& r)
         r.keep(p, savedExtra(ElemKind::Activation, runs * T * H, 0, "TanhBackward0/ReluBackward0.result (h_t)"));
         break;
     }
+    // GRU under autocast: one float32 [H] per step (the state chain, promoted by the float32 h0).
+    const AutocastDtype state = g.cell == Cell::Gru ? AutocastDtype::Float : AutocastDtype::Op;
     if (g.cell != Cell::Rnn) // RNN's h_{t-1} is the previous step's saved result
-        r.keep(p, savedExtra(ElemKind::Activation, runs * prev * H, 0, "AddmmBackward0.mat1 (h_{t-1})", SaveWhen::ParamsNeedGrad));
-    r.keep(p, savedExtra(ElemKind::Activation, runs * H, 0, "AddmmBackward0.mat1 (zero h0)", SaveWhen::ParamsNeedGrad));
+        r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * prev * H, 0, "AddmmBackward0.mat1 (h_{t-1})",
+                                           SaveWhen::ParamsNeedGrad),
+                                state));
+    r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * H, 0, "AddmmBackward0.mat1 (zero h0)",
+                                       SaveWhen::ParamsNeedGrad),
+                            state));
     if (g.cell == Cell::Lstm)
         r.keep(p, underAutocast(savedExtra(ElemKind::Activation, runs * H, 0, "MulBackward0.other (zero c0)"),
                                 AutocastDtype::Float));
@@ -124,9 +130,18 @@ void keepCpu(const Geometry& g, KindResult& r)
     // by addmm), but c0 is float32 zeros, so f * c_{t-1} promotes the whole cell chain — c_t,
     // tanh(c_t), h_t and the output — to float32 (measured on the truth's lstm_lm: 465,920 B
     // per sample of float32 = c_{t-1} + tanh(c_t) + the float32 dropout noise around the LSTM).
-    // GRU and RNN are not measured: lowered, output in the op's dtype (an assumption).
+    // The float32 chain follows from nn.LSTM/nn.GRU.forward making the zero states in the
+    // *input's* dtype (torch/nn/modules/rnn.py: zeros(..., dtype=input.dtype)): a float32 input
+    // (an Embedding or Dropout output, as in lstm_lm) gives float32 states. Not modelled: a bf16
+    // input (another recurrent layer's output, tests/truth x_rnn_bilstm) keeps the chain bf16.
+    // GRU (tests/truth x_gru_tagger, measured per storage at batch 2): per step and direction the
+    // tensors of the fp32 rule, of which one [H] — the h_{t-1} chain, h0 included — is float32,
+    // the rest bf16; its output and the inter-layer dropout noise are float32 too. Not modelled:
+    // a float32 input to layer > 0 is cast to bf16 once per direction (a second copy when
+    // bidirectional: x_gru_tagger 4,608 B per sample). RNN is not measured: lowered, output in
+    // the op's dtype (an assumption).
     r.autocast[static_cast<int>(p)].op = Autocast::Lower;
-    if (g.cell == Cell::Lstm) r.autocast[static_cast<int>(p)].output = AutocastDtype::Float;
+    if (g.cell != Cell::Rnn) r.autocast[static_cast<int>(p)].output = AutocastDtype::Float;
 }
 
 void keepCuda(const Geometry& g, KindResult& r)

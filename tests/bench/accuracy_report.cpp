@@ -6,6 +6,7 @@
 // Run: build/tests/bench/netsizer-accuracy-report > docs/accuracy.md
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
+#include "tests/core/ReferenceExtraNets.h"
 #include "tests/core/ReferenceNets.h"
 #include "tests/core/ReferenceSeqNets.h"
 
@@ -27,10 +28,17 @@ struct Row {
     Graph graph;
 };
 
+// Mean absolute relative errors of a table, accumulated row by row.
+struct Errors {
+    double ours = 0, bf16 = 0, torchinfo = 0;
+    int count = 0, bf16Count = 0;
+};
+
 double num(const json& j, const char* key) { return j.contains(key) && j.at(key).is_number() ? j.at(key).get<double>() : NAN; }
 
 std::string pct(double ours, double truth)
 {
+    if (std::fabs(truth) < 0.5) truth = 0; // a fit's floating-point noise (-4.7e-10 B) is zero
     if (std::isnan(truth) || truth == 0) return ours == truth ? "0 %" : "—";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.2f %%", 100.0 * (ours - truth) / truth);
@@ -39,6 +47,7 @@ std::string pct(double ours, double truth)
 
 std::string mb(double bytes)
 {
+    if (std::isnan(bytes)) return "—";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.3f", bytes / 1e6);
     return buf;
@@ -52,6 +61,58 @@ MemoryBreakdown run(const Analysis& a, Precision p)
     cfg.precision = p;
     cfg.batch = 1;
     return estimate(a, cfg, 0);
+}
+
+// One Markdown table: every row of `rows` against `truthDir`<truth>.json.
+Errors table(const std::vector<Row>& rows, const std::string& truthDir)
+{
+    std::printf("| network | weights | gradients | Adam state | act./sample MB (ours / truth) | err | act. fixed | "
+                "bf16 act./sample MB (ours / truth) | err | bf16 fixed MB (ours / truth) | err | torchinfo MB | torchinfo err |\n");
+    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    Errors e;
+    for (const auto& r : rows) {
+        std::ifstream f(truthDir + r.truth + ".json");
+        if (!f) {
+            std::printf("| %s | no truth file |||||||||||| \n", r.name.c_str());
+            continue;
+        }
+        const json t = json::parse(f);
+        const Analysis a = analyze(r.graph);
+        const MemoryBreakdown m = run(a, Precision::Fp32), h = run(a, Precision::MixedBf16);
+        const double w = num(t, "param_bytes") + num(t, "buffer_bytes");
+        const double g = num(t, "grad_bytes");
+        const double adam = num(t.at("optimizers").at("Adam"), "state_bytes_total");
+        // The fit over batches 2..8 when batch 1 took another code path (x_gru_tagger).
+        // (x_rnn_bilstm: only the fit without the model input has a residual there.) As TruthChecks.
+        const json& all = t.at("train_forward").at("fits");
+        const bool batch1Differs = num(all.at("saved_activation_bytes"), "max_abs_residual") > 0.5 ||
+                                   num(all.at("saved_activation_excl_input_bytes"), "max_abs_residual") > 0.5;
+        const json& fits = t.at("train_forward").at(batch1Differs ? "fits_batch2_to_8" : "fits");
+        const double act = num(fits.at("saved_activation_excl_input_bytes"), "slope");
+        const double actFixed = num(fits.at("saved_activation_bytes"), "intercept");
+        const json& ac = t.at("autocast_bf16");
+        const double bf = num(ac, "saved_per_sample_bytes"), bfFixed = num(ac, "saved_fixed_bytes"); // NaN: no run
+        const double ti = num(t, "torchinfo_forward_backward_pass_bytes_per_sample");
+        const double ours = static_cast<double>(m[Component::Activations].perSample);
+        const double oursBf = static_cast<double>(h[Component::Activations].perSample);
+        std::printf("| %s | %s | %s | %s | %s / %s | %s | %s | %s / %s | %s | %s / %s | %s | %s | %s |\n", r.name.c_str(),
+                    pct(static_cast<double>(m[Component::Weights].fixed), w).c_str(),
+                    pct(static_cast<double>(m[Component::Gradients].fixed), g).c_str(),
+                    pct(static_cast<double>(m[Component::OptimizerState].fixed), adam).c_str(), mb(ours).c_str(),
+                    mb(act).c_str(), pct(ours, act).c_str(),
+                    pct(static_cast<double>(m[Component::Activations].fixed), actFixed).c_str(), mb(oursBf).c_str(),
+                    mb(bf).c_str(), pct(oursBf, bf).c_str(), mb(static_cast<double>(h[Component::Activations].fixed)).c_str(),
+                    mb(bfFixed).c_str(), pct(static_cast<double>(h[Component::Activations].fixed), bfFixed).c_str(),
+                    mb(ti).c_str(), pct(ti, act).c_str());
+        e.ours += std::fabs(ours - act) / act;
+        e.torchinfo += std::fabs(ti - act) / act;
+        ++e.count;
+        if (!std::isnan(bf)) {
+            e.bf16 += std::fabs(oursBf - bf) / bf;
+            ++e.bf16Count;
+        }
+    }
+    return e;
 }
 
 } // namespace
@@ -73,52 +134,57 @@ int main()
                 "`autocast_bf16` run (`saved_per_sample_bytes`, `saved_fixed_bytes`). Baseline: "
                 "torchinfo's forward/backward pass size (2 × outputs of layers with parameters). "
                 "MB = 10^6 B.\n\n");
-    std::printf("| network | weights | gradients | Adam state | act./sample MB (ours / truth) | err | act. fixed | "
-                "bf16 act./sample MB (ours / truth) | err | bf16 fixed MB (ours / truth) | err | torchinfo MB | torchinfo err |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    double sumAbsOurs = 0, sumAbsTi = 0, sumAbsBf = 0;
-    int count = 0;
-    for (const auto& r : rows) {
-        std::ifstream f(std::string(NETSIZER_SHARED_DIR) + "/truth/out/" + r.truth + ".json");
-        if (!f) {
-            std::printf("| %s | no truth file |||||||||||| \n", r.name.c_str());
-            continue;
-        }
-        const json t = json::parse(f);
-        const Analysis a = analyze(r.graph);
-        const MemoryBreakdown m = run(a, Precision::Fp32), h = run(a, Precision::MixedBf16);
-        const double w = num(t, "param_bytes") + num(t, "buffer_bytes");
-        const double g = num(t, "grad_bytes");
-        const double adam = num(t.at("optimizers").at("Adam"), "state_bytes_total");
-        const double act = num(t, "saved_activation_excl_input_per_sample_bytes");
-        const double actFixed = num(t, "saved_activation_fixed_bytes");
-        const json& ac = t.at("autocast_bf16");
-        const double bf = num(ac, "saved_per_sample_bytes"), bfFixed = num(ac, "saved_fixed_bytes");
-        const double ti = num(t, "torchinfo_forward_backward_pass_bytes_per_sample");
-        const double ours = static_cast<double>(m[Component::Activations].perSample);
-        const double oursBf = static_cast<double>(h[Component::Activations].perSample);
-        std::printf("| %s | %s | %s | %s | %s / %s | %s | %s | %s / %s | %s | %s / %s | %s | %s | %s |\n", r.name.c_str(),
-                    pct(static_cast<double>(m[Component::Weights].fixed), w).c_str(),
-                    pct(static_cast<double>(m[Component::Gradients].fixed), g).c_str(),
-                    pct(static_cast<double>(m[Component::OptimizerState].fixed), adam).c_str(), mb(ours).c_str(),
-                    mb(act).c_str(), pct(ours, act).c_str(),
-                    pct(static_cast<double>(m[Component::Activations].fixed), actFixed).c_str(), mb(oursBf).c_str(),
-                    mb(bf).c_str(), pct(oursBf, bf).c_str(), mb(static_cast<double>(h[Component::Activations].fixed)).c_str(),
-                    mb(bfFixed).c_str(), pct(static_cast<double>(h[Component::Activations].fixed), bfFixed).c_str(),
-                    mb(ti).c_str(), pct(ti, act).c_str());
-        sumAbsOurs += std::fabs(ours - act) / act;
-        sumAbsBf += std::fabs(oursBf - bf) / bf;
-        sumAbsTi += std::fabs(ti - act) / act;
-        ++count;
-    }
+    Errors e = table(rows, std::string(NETSIZER_SHARED_DIR) + "/truth/out/");
+    const double sumAbsOurs = e.ours, sumAbsBf = e.bf16, sumAbsTi = e.torchinfo;
+    const int count = e.count;
     if (count)
         std::printf("\nMean absolute error of activations per sample over %d networks: NetSizer fp32 %.2f %%, "
                     "NetSizer mixed bf16 %.2f %%, torchinfo %.1f %%.\n",
-                    count, 100 * sumAbsOurs / count, 100 * sumAbsBf / count, 100 * sumAbsTi / count);
+                    count, 100 * sumAbsOurs / count, 100 * sumAbsBf / e.bf16Count, 100 * sumAbsTi / count);
     std::printf("\nNot in this table: ViT-B/16 (needs a class-token concat kind; one encoder block is checked "
                 "in tst_truth_seq), CUDA-only effects (no CUDA truth), the timeline peak (no measured peak "
                 "exists in the truth). The truth's bf16 `saved_per_sample_bytes` includes the model input when a "
                 "layer saves it (the int64 token ids of lstm_lm, 280 B, and transformer_encoder_cls, 1,024 B); "
                 "NetSizer counts the input as its own component, hence their small negative bf16 errors.\n");
+
+    std::vector<Row> extra;
+    for (const auto& n : netsizer::testing::extraReferenceNetNames()) {
+        auto r = netsizer::testing::extraReferenceNet(n);
+        extra.push_back({n, r.truthName, std::move(r.graph)});
+    }
+    std::printf("\n## Networks the team had not measured (tests/truth)\n\n"
+                "The eight networks of `tests/truth/extra_models.py` (GRU, RNN, bi-LSTM, Conv1D/3D, 1-D pooling, "
+                "GroupNorm, LayerNorm on conv features, the activation zoo, Upsample, ZeroPadding, strided "
+                "ConvTranspose2d, SE gating, attention with need_weights, frozen layers), measured the same way "
+                "with the same truth.py; `tests/truth/README.md` says how. A dash in the bf16 columns: torch 1.13 "
+                "cannot run GroupNorm under CPU autocast, so there is no measurement.\n\n");
+    const Errors x = table(extra, std::string(NETSIZER_ROOT) + "/tests/truth/out/");
+    if (x.count)
+        std::printf("\nMean absolute error of activations per sample over %d networks: NetSizer fp32 %.2f %%, "
+                    "NetSizer mixed bf16 %.2f %% (%d networks), torchinfo %.1f %%.\n",
+                    x.count, 100 * x.ours / x.count, x.bf16Count ? 100 * x.bf16 / x.bf16Count : 0.0, x.bf16Count,
+                    100 * x.torchinfo / x.count);
+    std::printf(
+        "\nRemaining differences (expected failures in tst_truth_extra, each explained from the truth's "
+        "`saved_storages_at_batch2`):\n\n"
+        "- **x_rnn_bilstm, fp32 +3.5 %%**: an LSTM whose input is the output of a batch_first recurrent layer keeps "
+        "that output once (it is a transposed view of a time-major storage, so matmul needs no copy), shared by "
+        "both directions; NetSizer counts a time-major copy per direction (+3,840 B per sample). A kind sees only "
+        "its input's shape, not how it is laid out.\n"
+        "- **x_rnn_bilstm, bf16 +35.6 %%**: nn.LSTM makes its zero h0/c0 in its input's dtype; here the input is "
+        "the RNN's bf16 output, so the cell chain stays bf16, while NetSizer makes it float32 as for lstm_lm (whose "
+        "LSTM input is float32). A kind cannot yet ask for its input's autocast dtype. Its bf16 fixed part is "
+        "1,024 B high: mm keeps no bf16 copy of RNN layer 0's weight_ih, whose input (the model input) needs no "
+        "gradient.\n"
+        "- **x_gru_tagger, bf16 -4.5 %% (was -18 %%)**: the float32 state chain, output and inter-layer dropout noise "
+        "are now modelled; left: layer 1's float32 input is cast to bf16 once per direction, NetSizer keeps one "
+        "copy (-9,216 B per sample).\n"
+        "- **x_gru_tagger, batch 1**: keeps 6,144 B less than the batch-2..8 line (the transpose of a [1, T, F] "
+        "input is already contiguous, so no copy); NetSizer models batch ≥ 2 and is compared with that fit.\n\n"
+        "Fixed while adding these networks: Adagrad's state for frozen parameters (PyTorch creates it eagerly for "
+        "every parameter handed to it; x_frozen_mlp was -71 %% on Adagrad state) and the bf16 weight copy of a "
+        "linear layer whose input needs no gradient (x_frozen_mlp bf16 fixed part was +186 %%), the float32 "
+        "state chain of GRU under CPU autocast. Every other component of the eight networks matched to the byte "
+        "on the first run.\n");
     return 0;
 }

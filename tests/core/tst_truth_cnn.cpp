@@ -7,9 +7,8 @@
 #include "core/estimate/Estimator.h"
 #include "core/graph/GraphBuilder.h"
 #include "tests/core/ReferenceNets.h"
+#include "tests/core/TruthChecks.h"
 
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
@@ -29,49 +28,18 @@ private slots:
 
 namespace {
 
+using netsizer::testing::truthCount;
+
 // The truth file of `model`, or a null object when ../shared is absent.
 QJsonObject loadTruth(const std::string& model)
 {
-    QFile f(QStringLiteral(NETSIZER_SHARED_DIR "/truth/out/") + QString::fromStdString(model) + ".json");
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
+    return netsizer::testing::loadTruthFile(QStringLiteral(NETSIZER_SHARED_DIR "/truth/out/") +
+                                            QString::fromStdString(model) + ".json");
 }
-
-// A non-negative integral number field of `o`; records a test failure (and returns 0) when the
-// field is missing or not a byte/element count, so a renamed field cannot pass silently.
-Count num(const QJsonObject& o, const char* key)
-{
-    const QJsonValue v = o[QLatin1String(key)];
-    const double d = v.toDouble(-1.0);
-    if (!v.isDouble() || d < 0 || d != static_cast<double>(static_cast<Count>(d))) {
-        QTest::qFail(qPrintable(QStringLiteral("truth field '%1' is missing or not a count").arg(key)), __FILE__, __LINE__);
-        return 0;
-    }
-    return static_cast<Count>(d);
-}
-
-// The truth's optimizer keys and NetSizer's names for them.
-const std::pair<const char*, Optimizer> kOptimizers[] = {
-    {"SGD", Optimizer::Sgd},
-    {"SGD_momentum0.9", Optimizer::SgdMomentum},
-    {"SGD_nesterov", Optimizer::Nesterov},
-    {"Adam", Optimizer::Adam},
-    {"AdamW", Optimizer::AdamW},
-    {"Adam_amsgrad", Optimizer::AdamAmsgrad},
-    {"Adagrad", Optimizer::Adagrad},
-    {"RMSprop", Optimizer::RmsProp},
-    {"RMSprop_momentum0.9", Optimizer::RmsPropMomentum},
-    {"Adadelta", Optimizer::Adadelta},
-};
 
 MemoryBreakdown estimateCpu(const Analysis& a, Optimizer o)
 {
-    TrainingConfig cfg;
-    cfg.framework = Framework::PyTorchCpu;
-    cfg.precision = Precision::Fp32;
-    cfg.optimizer = o;
-    cfg.batch = 2;
-    return estimate(a, cfg, 0);
+    return netsizer::testing::estimatePyTorchCpu(a, o);
 }
 
 QByteArray firstError(const Analysis& a)
@@ -103,29 +71,7 @@ void TestTruthCnn::network()
 
     const QJsonObject t = loadTruth(net.truthName);
     if (t.isEmpty()) QSKIP("../shared/truth/out/<model>.json is absent: nothing to compare with");
-    QCOMPARE(a.paramsTotal, num(t, "param_count"));
-    QCOMPARE(a.buffers, num(t, "buffer_numel"));
-
-    const QJsonObject optimizers = t["optimizers"].toObject();
-    for (const auto& [key, optimizer] : kOptimizers) {
-        const MemoryBreakdown m = estimateCpu(a, optimizer);
-        QCOMPARE(m[Component::Weights].fixed, num(t, "param_bytes") + num(t, "buffer_bytes"));
-        QCOMPARE(m[Component::Weights].perSample, Count{0});
-        QCOMPARE(m[Component::Gradients].fixed, num(t, "grad_bytes"));
-        const Count state = num(optimizers[key].toObject(), "state_bytes_total");
-        if (m[Component::OptimizerState].fixed != state) qWarning("optimizer %s", key);
-        QCOMPARE(m[Component::OptimizerState].fixed, state);
-    }
-    const MemoryBreakdown m = estimateCpu(a, Optimizer::Adam);
-    const Count truthPerSample = num(t, "saved_activation_excl_input_per_sample_bytes");
-    const Count ours = m[Component::Activations].perSample;
-    qInfo("%s activations per sample: ours %llu, truth %llu (%+.4f%%)", qPrintable(model),
-          static_cast<unsigned long long>(ours), static_cast<unsigned long long>(truthPerSample),
-          100.0 * (static_cast<double>(ours) - static_cast<double>(truthPerSample)) / static_cast<double>(truthPerSample));
-    QCOMPARE(ours, truthPerSample);
-    QCOMPARE(m[Component::Activations].fixed, num(t, "saved_activation_fixed_bytes"));
-    QCOMPARE(m[Component::Input].perSample, num(t, "input_per_sample_bytes"));
-    QCOMPARE(m[Component::Input].fixed, Count{0});
+    netsizer::testing::compareTraining(model, a, t);
 }
 
 void TestTruthCnn::finetune_data()
@@ -139,20 +85,7 @@ void TestTruthCnn::finetune()
     ReferenceNet net = netsizer::testing::referenceNet(model.toStdString());
     const QJsonObject t = loadTruth(net.truthName);
     if (t.isEmpty()) QSKIP("../shared/truth/out/<model>.json is absent: nothing to compare with");
-    const QJsonObject ft = t["finetune_last_linear"].toObject();
-    netsizer::testing::freezeAllBut(net.graph, net.lastTrainable);
-    const Analysis a = analyze(net.graph);
-    QVERIFY2(a.ok(), firstError(a).constData());
-    QCOMPARE(a.paramsTrainable, num(ft, "trainable_param_count"));
-    QCOMPARE(a.paramsTotal, net.publishedParams); // frozen weights still count as weights
-
-    const MemoryBreakdown m = estimateCpu(a, Optimizer::Adam);
-    QCOMPARE(m[Component::Weights].fixed, num(t, "param_bytes") + num(t, "buffer_bytes"));
-    QCOMPARE(m[Component::Gradients].fixed, num(ft, "grad_bytes"));
-    QCOMPARE(m[Component::OptimizerState].fixed, num(ft["adam_state"].toObject(), "state_bytes_total"));
-    const QJsonObject fit = ft["fits"].toObject()["saved_activation_excl_input_bytes"].toObject();
-    QCOMPARE(m[Component::Activations].perSample, num(fit, "slope"));
-    QCOMPARE(m[Component::Activations].fixed, num(ft, "saved_fixed_bytes"));
+    netsizer::testing::compareFinetune(std::move(net), t);
 }
 
 void TestTruthCnn::autocastBf16_data()
@@ -179,7 +112,7 @@ void TestTruthCnn::autocastBf16()
     cfg.framework = Framework::PyTorchCpu;
     cfg.precision = Precision::MixedBf16;
     const MemoryBreakdown m = estimate(a, cfg, 0);
-    const Count truthFixed = num(ac, "saved_fixed_bytes"), truthPerSample = num(ac, "saved_per_sample_bytes");
+    const Count truthFixed = truthCount(ac, "saved_fixed_bytes"), truthPerSample = truthCount(ac, "saved_per_sample_bytes");
     QCOMPARE(m[Component::Activations].fixed, truthFixed);
     QCOMPARE(m[Component::Activations].perSample, truthPerSample);
 
