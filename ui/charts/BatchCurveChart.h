@@ -4,6 +4,8 @@
 // configured batch as a vertical line and the largest batch that fits marked. The areas only
 // depend on the affine components, so a batch-only change just moves the batch marker
 // (moveBatchMarker), O(1). Hovering shows the exact figures at the batch under the cursor.
+// Around the total, a translucent band from MemoryBreakdown::totalLow to totalHigh (the
+// overhead lines at their low and high ends, issue 5 §4) with dashed edges.
 
 #include "core/estimate/MemoryBreakdown.h"
 
@@ -33,6 +35,9 @@ public:
     double batchMarker() const;
     std::optional<std::uint64_t> maxBatchMarked() const { return m_maxBatch; }
     double capacityLine() const;
+    // The plotted edges of the error band at each sampled batch (exact bytes as doubles).
+    QVector<double> bandLow() const;
+    QVector<double> bandHigh() const;
 
 private:
     void showTooltip(QMouseEvent* event);
@@ -41,6 +46,8 @@ private:
     const DisplayOptions& m_options;
     QSharedPointer<ByteAxisTicker> m_ticker;
     std::array<QCPGraph*, core::kComponentCount> m_graphs{};
+    QCPGraph* m_bandLow = nullptr;
+    QCPGraph* m_bandHigh = nullptr; // filled down to m_bandLow
     QCPItemStraightLine* m_capacity = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPItemStraightLine* m_batchLine = nullptr;

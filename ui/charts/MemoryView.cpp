@@ -3,6 +3,7 @@
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 
@@ -11,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace netsizer::ui {
@@ -21,7 +23,14 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* split = new QSplitter(Qt::Vertical, this);
-    m_bars = new LayerBarsChart(options, split);
+    m_tabs = new QTabWidget(split);
+    m_tabs->setDocumentMode(true);
+    m_bars = new LayerBarsChart(options, m_tabs);
+    m_timeline = new TimelineChart(options, m_tabs);
+    m_tabs->addTab(m_bars, tr("Per layer"));
+    m_tabs->addTab(m_timeline, tr("Training step"));
+    m_tabs->setTabToolTip(0, tr("What each layer holds at the configured batch"));
+    m_tabs->setTabToolTip(1, tr("Memory alive at each event of one training step, with its peak"));
     auto* bottom = new QWidget(split);
     auto* row = new QHBoxLayout(bottom);
     row->setContentsMargins(0, 0, 0, 0);
@@ -46,7 +55,7 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     side->setMinimumWidth(300);
     row->addWidget(side, 0);
 
-    split->addWidget(m_bars);
+    split->addWidget(m_tabs);
     split->addWidget(bottom);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
@@ -60,6 +69,8 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_scheduled = true;
     QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
 }
+
+void MemoryView::showTopChart(int index) { m_tabs->setCurrentIndex(index); }
 
 void MemoryView::onChanged(const ChangeEvent& e)
 {
@@ -80,11 +91,14 @@ void MemoryView::refresh()
     const auto& analysis = m_doc.analysis();
     const auto& breakdown = m_doc.breakdown();
     m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
-    if (pending == Changes(Change::Batch))
+    if (pending == Changes(Change::Batch)) {
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
-    else
+        m_timeline->setBatch(breakdown.config.batch);     // the same events at the new batch
+    } else {
         m_curve->setBreakdown(breakdown);
-    m_summary->setBreakdown(analysis, breakdown);
+        m_timeline->setBreakdown(m_doc.graph(), breakdown);
+    }
+    m_summary->setBreakdown(m_doc.graph(), analysis, breakdown);
     emit refreshed();
 }
 
