@@ -37,7 +37,11 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_curve = new BatchCurveChart(options, bottom);
     row->addWidget(m_curve, 3);
 
-    auto* side = new QWidget(bottom);
+    auto* sideScroll = new QScrollArea(bottom);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* side = new QWidget(sideScroll);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(4, 0, 4, 0);
     auto* unitsRow = new QHBoxLayout;
@@ -52,8 +56,10 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     sideLayout->addLayout(unitsRow);
     m_summary = new SummaryPanel(options, side);
     sideLayout->addWidget(m_summary, 1);
-    side->setMinimumWidth(300);
-    row->addWidget(side, 0);
+    // The summary scrolls rather than squeezing its rows when the overhead lines make it tall.
+    sideScroll->setWidget(side);
+    sideScroll->setMinimumWidth(320);
+    row->addWidget(sideScroll, 0);
 
     split->addWidget(m_tabs);
     split->addWidget(bottom);

@@ -58,6 +58,7 @@ TimelineChart::TimelineChart(const DisplayOptions& options, QWidget* parent)
     xAxis->setTickLabelFont(small);
     yAxis->setTickLabelFont(small);
 
+    axisRect()->setMinimumMargins(QMargins(0, 0, 28, 0)); // room for the last phase's name
     legend->setVisible(true);
     legend->setFont(small);
     legend->setFillOrder(QCPLegend::foColumnsFirst);
@@ -117,7 +118,7 @@ void TimelineChart::rebuildGraphs()
     for (const auto& s : m_series) {
         QCPGraph* g = addGraph();
         g->setName(s.label);
-        g->setLineStyle(QCPGraph::lsStepCenter);
+        g->setLineStyle(QCPGraph::lsStepLeft); // event i spans [i - 0.5, i + 0.5], see setBatch
         g->setPen(QPen(dark ? s.color.lighter(140) : s.color.darker(140), 1));
         g->setBrush(s.color);
         if (below) g->setChannelFillGraph(below);
@@ -178,8 +179,10 @@ void TimelineChart::setBatch(std::uint64_t batch)
     m_ticker->setUnits(m_options.units());
     const auto& events = m_breakdown.timeline.events;
     const int n = static_cast<int>(events.size());
-    QVector<double> keys(n), cumulative(n, 0.0);
-    for (int i = 0; i < n; ++i) keys[i] = i;
+    // Left steps from i - 0.5 plus a closing point at n - 0.5: every event gets a full-width
+    // step, the first and last included.
+    QVector<double> keys(n + 1), cumulative(n + 1, 0.0);
+    for (int i = 0; i <= n; ++i) keys[i] = i - 0.5;
     m_seriesValues.assign(m_series.size(), QVector<double>(n, 0.0));
     for (std::size_t s = 0; s < m_series.size(); ++s) {
         for (int i = 0; i < n; ++i) {
@@ -188,6 +191,7 @@ void TimelineChart::setBatch(std::uint64_t batch)
             m_seriesValues[s][i] = v;
             cumulative[i] += v;
         }
+        if (n > 0) cumulative[n] = cumulative[n - 1];
         m_graphs[s]->setData(keys, cumulative, true);
     }
 
