@@ -43,6 +43,7 @@ class TestTimelineChart : public QObject {
 private slots:
     void init()
     {
+        m_options.setUnits(core::ByteUnits::Binary);
         auto file = core::readModelFile(NETSIZER_ROOT "/resources/examples/vgg16.json");
         QVERIFY2(file.ok(), file.ok() ? "" : file.error().message.c_str());
         core::TrainingConfig c = file.value().training.value_or(core::TrainingConfig{});
@@ -116,6 +117,25 @@ private slots:
         const QString label = m_view->timelineChart()->peakLabel();
         QVERIFY2(label.contains(QStringLiteral("backward")) || label.contains(QStringLiteral("loss")), qPrintable(label));
         QVERIFY2(label.contains(QStringLiteral(", layer ")) || label.contains(QStringLiteral("loss")), qPrintable(label));
+    }
+
+    // The labels follow the unit switch; inference is one event, "for the whole step", whose
+    // height is the breakdown's total.
+    void unitsAndInference()
+    {
+        const std::uint64_t peak = m_doc->breakdown().peakBytes();
+        m_options.setUnits(core::ByteUnits::Decimal);
+        QVERIFY(m_view->timelineChart()->peakLabel().startsWith(
+            QStringLiteral("peak ") + QString::fromStdString(core::formatBytes(static_cast<double>(peak), core::ByteUnits::Decimal))));
+        QVERIFY(m_view->timelineChart()->peakLabel().contains(QStringLiteral(" GB ")));
+        core::TrainingConfig c = m_doc->config();
+        c.mode = core::Mode::Inference;
+        m_doc->setConfig(c);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        const auto e = engine(*m_doc);
+        QCOMPARE(m_view->timelineChart()->eventCount(), 1);
+        QCOMPARE(m_view->timelineChart()->totals().front(), static_cast<double>(e.totalBytes()));
+        QVERIFY(m_view->timelineChart()->peakLabel().endsWith(QStringLiteral("for the whole step")));
     }
 
     // The batch curve's band is totalLow .. totalHigh at every sampled batch, and it is a real
