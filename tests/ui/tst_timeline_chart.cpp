@@ -198,6 +198,7 @@ private slots:
         editor.contextMiB()->setValue(1000);
         settle();
         QCOMPARE(m_view->summary()->totalBytes(), t0 - presetContext + 1000 * kMiB);
+        QCOMPARE(m_doc->undoStack()->undoText(), QStringLiteral("Memory overheads"));
         QCOMPARE(m_view->summary()->overheadLineText("cuda_context"), gib(1000 * kMiB));
         QCOMPARE(core::trainingConfigToJson(m_doc->config())["overheads"]["context_bytes"].get<std::uint64_t>(), 1000 * kMiB);
         const std::uint64_t t1 = m_view->summary()->totalBytes();
