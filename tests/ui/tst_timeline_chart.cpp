@@ -151,6 +151,18 @@ private slots:
             QCOMPARE(lo[i], static_cast<double>(e.totalLow.fixed) + bs[i] * static_cast<double>(e.totalLow.perSample));
             QCOMPARE(hi[i], static_cast<double>(e.totalHigh.fixed) + bs[i] * static_cast<double>(e.totalHigh.perSample));
         }
+        // The peak line: the largest event at each sampled batch; it meets the capacity at the
+        // largest batch that fits, where the marker dot sits.
+        const auto peaks = curve->peakLine();
+        QCOMPARE(peaks.size(), bs.size());
+        for (int i = 0; i < bs.size(); ++i) {
+            double want = 0;
+            for (const auto& ev : e.timeline.events)
+                want = std::max(want, static_cast<double>(ev.total.fixed) + bs[i] * static_cast<double>(ev.total.perSample));
+            QCOMPARE(peaks[i], want);
+        }
+        const std::uint64_t mb = e.maxBatch().value();
+        QVERIFY(e.peakAt(mb) <= e.config.gpu->memoryBytes && e.peakAt(mb + 1) > e.config.gpu->memoryBytes);
         QVERIFY(e.totalLow.fixed + (e.config.gpu->contextBytes / 4) <= e.total.fixed);
         QVERIFY(e.totalHigh.fixed > e.total.fixed);
         QVERIFY(m_view->summary()->totalText().startsWith(gib(e.totalBytes()) + QStringLiteral(" (")));

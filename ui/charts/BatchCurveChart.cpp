@@ -67,6 +67,9 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
     m_bandHigh->setPen(QPen(bandEdge, 1, Qt::DashLine));
     m_bandHigh->setBrush(bandFill);
     m_bandHigh->setChannelFillGraph(m_bandLow);
+    m_peak = addGraph();
+    m_peak->setName(tr("Peak of the step"));
+    m_peak->setPen(QPen(text, 2));
 
     m_capacity = new QCPItemStraightLine(this);
     m_capacity->setPen(QPen(capacityColor(), 2, Qt::DashLine));
@@ -144,6 +147,15 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
     }
     m_bandLow->setData(m_batches, lows, true);
     m_bandHigh->setData(m_batches, highs, true);
+    // The peak line is piecewise linear in the batch (a maximum of affine events), evaluated
+    // exactly at every sample; an empty timeline falls back to the total.
+    QVector<double> peaks(m_batches.size(), 0.0);
+    for (int i = 0; i < m_batches.size(); ++i) {
+        if (breakdown.timeline.empty()) peaks[i] = cumulative[i];
+        for (const auto& e : breakdown.timeline.events)
+            peaks[i] = std::max(peaks[i], static_cast<double>(e.total.fixed) + m_batches[i] * static_cast<double>(e.total.perSample));
+    }
+    m_peak->setData(m_batches, peaks, true);
     const bool band = breakdown.totalLow != breakdown.total || breakdown.totalHigh != breakdown.total;
     m_bandLow->setVisible(band);
     m_bandHigh->setVisible(band);
@@ -180,7 +192,7 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         m_maxLine->point2->setCoords(mb, 1);
         m_maxLabel->position->setCoords(mb, 0.20); // below the batch label and the capacity line
         m_maxLabel->setText(tr(" largest batch that fits: %1 ").arg(*m_maxBatch));
-        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.totalAt(*m_maxBatch)));
+        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch))); // on the peak line
     }
     xAxis->setRange(1, static_cast<double>(hi));
     yAxis->setRange(0, yMax);
@@ -199,7 +211,10 @@ void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
     m_batchLine->point1->setCoords(b, 0);
     m_batchLine->point2->setCoords(b, 1);
     m_batchLabel->position->setCoords(b, 0.02);
-    m_batchLabel->setText(tr(" batch %1\n %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch)))));
+    m_batchLabel->setText(tr(" batch %1\n total %2\n peak %3")
+                              .arg(batch)
+                              .arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch))),
+                                   m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
     // Keep the label inside the plot when the marker is near the right edge.
     const bool right = xAxis->coordToPixel(b) > axisRect()->right() - 110;
     m_batchLabel->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
@@ -227,6 +242,7 @@ QVector<double> graphValues(const QCPGraph* g)
 
 QVector<double> BatchCurveChart::bandLow() const { return graphValues(m_bandLow); }
 QVector<double> BatchCurveChart::bandHigh() const { return graphValues(m_bandHigh); }
+QVector<double> BatchCurveChart::peakLine() const { return graphValues(m_peak); }
 
 double BatchCurveChart::batchMarker() const { return m_batchLine->point1->coords().x(); }
 
@@ -254,6 +270,9 @@ void BatchCurveChart::showTooltip(QMouseEvent* event)
     const std::uint64_t total = m_breakdown.totalAt(b);
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
                 .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+    const std::uint64_t peak = m_breakdown.peakAt(b);
+    html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
+                .arg(tr("Peak of the step"), m_options.bytes(static_cast<double>(peak)), DisplayOptions::exactBytes(peak));
     const std::uint64_t low = m_breakdown.totalLow.at(b), high = m_breakdown.totalHigh.at(b);
     if (low != total || high != total)
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2 – %3</td><td align=right>%4 – %5</td></tr>")
