@@ -12,6 +12,7 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"
 #include "core/io/TrainingConfigJson.h"
+#include "core/timeline/PeakPlace.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,6 +28,7 @@ private slots:
     void fitUsesPeak();
     void caffeAndInferenceAreOneEvent();
     void overheadLinesAndBand();
+    void eventPlaceWording();
 };
 
 namespace {
@@ -140,6 +142,19 @@ void TestTimeline::overheadLinesAndBand()
     const auto bad = trainingConfigFromJson(nlohmann::json{{"overheads", {{"fragmentation", 2.0}}}}, "/training", gpus);
     QVERIFY(!bad.ok());
     QCOMPARE(QString::fromStdString(bad.error().path), QString("/training/overheads/fragmentation"));
+}
+
+// The words for where an event sits: start, forward d1 (first), forward d2 (last), loss,
+// backward d2 (first), backward d1 (last), optimizer; a one-event timeline is the whole step.
+void TestTimeline::eventPlaceWording()
+{
+    const MemoryBreakdown m = run(twoDense());
+    const char* want[] = {"before the step",       "at the start of forward",  "at the end of forward", "at the loss",
+                          "at the start of backward", "at the end of backward", "in the optimizer step"};
+    QCOMPARE(m.timeline.events.size(), std::size_t{7});
+    for (std::size_t i = 0; i < 7; ++i) QCOMPARE(QString::fromStdString(eventPlace(m.timeline, i)), QString(want[i]));
+    const MemoryBreakdown inference = run(twoDense(), Framework::PyTorchCpu, Mode::Inference);
+    QCOMPARE(QString::fromStdString(eventPlace(inference.timeline, 0)), QString("for the whole step"));
 }
 
 QTEST_APPLESS_MAIN(TestTimeline)

@@ -100,17 +100,24 @@ private slots:
         QVERIFY(m_view->barsChart()->values(Component::Weights)[fc6] > 0);
     }
 
+    // ✔ while the whole peak band fits (up to the conservative largest batch), "may not fit"
+    // just above it, ✘ once even the band's low end exceeds the capacity.
     void verdictFollowsBatch()
     {
         const auto mb = m_doc->breakdown().maxBatch();
+        const auto safe = m_doc->breakdown().maxBatch(true);
         QVERIFY(mb && *mb > 1 && *mb < core::TrainingConfig::kMaxBatch);
-        m_doc->setBatch(*mb, false);
+        QVERIFY(safe && *safe >= 1 && *safe <= *mb);
+        m_doc->setBatch(*safe, false);
         QTRY_COMPARE(m_view->refreshCount(), 2);
         QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✔")));
         m_doc->setBatch(*mb + 1, false);
         QTRY_COMPARE(m_view->refreshCount(), 3);
-        QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✘")));
+        QVERIFY(!m_view->summary()->verdictText().startsWith(QStringLiteral("✔")));
         QVERIFY(m_view->summary()->verdictText().contains(QString::number(*mb)));
+        m_doc->setBatch(*mb * 2, false);
+        QTRY_COMPARE(m_view->refreshCount(), 4);
+        QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✘")));
     }
 
     void unitsSwitch()

@@ -55,6 +55,22 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
     }
     const QColor text = palette().color(QPalette::Text);
 
+    QColor bandEdge = text;
+    bandEdge.setAlpha(170);
+    QColor bandFill = text;
+    bandFill.setAlpha(45);
+    m_bandLow = addGraph();
+    m_bandLow->setName(tr("Band (low)"));
+    m_bandLow->setPen(QPen(bandEdge, 1, Qt::DashLine));
+    m_bandHigh = addGraph();
+    m_bandHigh->setName(tr("Band (high)"));
+    m_bandHigh->setPen(QPen(bandEdge, 1, Qt::DashLine));
+    m_bandHigh->setBrush(bandFill);
+    m_bandHigh->setChannelFillGraph(m_bandLow);
+    m_peak = addGraph();
+    m_peak->setName(tr("Peak of the step"));
+    m_peak->setPen(QPen(text, 2));
+
     m_capacity = new QCPItemStraightLine(this);
     m_capacity->setPen(QPen(capacityColor(), 2, Qt::DashLine));
     m_capacityLabel = new QCPItemText(this);
@@ -124,10 +140,29 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         g->setVisible(any);
         g->setPen(QPen(ComponentStyle::outline(c, dark), 1));
     }
+    QVector<double> lows(m_batches.size()), highs(m_batches.size());
+    for (int i = 0; i < m_batches.size(); ++i) {
+        lows[i] = static_cast<double>(breakdown.totalLow.fixed) + m_batches[i] * static_cast<double>(breakdown.totalLow.perSample);
+        highs[i] = static_cast<double>(breakdown.totalHigh.fixed) + m_batches[i] * static_cast<double>(breakdown.totalHigh.perSample);
+    }
+    m_bandLow->setData(m_batches, lows, true);
+    m_bandHigh->setData(m_batches, highs, true);
+    // The peak line is piecewise linear in the batch (a maximum of affine events), evaluated
+    // exactly at every sample; an empty timeline falls back to the total.
+    QVector<double> peaks(m_batches.size(), 0.0);
+    for (int i = 0; i < m_batches.size(); ++i) {
+        if (breakdown.timeline.empty()) peaks[i] = cumulative[i];
+        for (const auto& e : breakdown.timeline.events)
+            peaks[i] = std::max(peaks[i], static_cast<double>(e.total.fixed) + m_batches[i] * static_cast<double>(e.total.perSample));
+    }
+    m_peak->setData(m_batches, peaks, true);
+    const bool band = breakdown.totalLow != breakdown.total || breakdown.totalHigh != breakdown.total;
+    m_bandLow->setVisible(band);
+    m_bandHigh->setVisible(band);
     // Hidden graphs still serve as channel-fill bases: their data equals the one below, so the
     // next visible area fills down to the right boundary.
 
-    const double top = cumulative.isEmpty() ? 0 : cumulative.back();
+    const double top = highs.isEmpty() ? 0 : std::max(cumulative.back(), highs.back());
     const double atBatch = static_cast<double>(breakdown.totalBytes());
     // Room above the configured batch, never taller than the areas need, always showing the
     // capacity line.
@@ -157,7 +192,7 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         m_maxLine->point2->setCoords(mb, 1);
         m_maxLabel->position->setCoords(mb, 0.20); // below the batch label and the capacity line
         m_maxLabel->setText(tr(" largest batch that fits: %1 ").arg(*m_maxBatch));
-        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.totalAt(*m_maxBatch)));
+        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch))); // on the peak line
     }
     xAxis->setRange(1, static_cast<double>(hi));
     yAxis->setRange(0, yMax);
@@ -176,7 +211,10 @@ void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
     m_batchLine->point1->setCoords(b, 0);
     m_batchLine->point2->setCoords(b, 1);
     m_batchLabel->position->setCoords(b, 0.02);
-    m_batchLabel->setText(tr(" batch %1\n %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch)))));
+    m_batchLabel->setText(tr(" batch %1\n total %2\n peak %3")
+                              .arg(batch)
+                              .arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch))),
+                                   m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
     // Keep the label inside the plot when the marker is near the right edge.
     const bool right = xAxis->coordToPixel(b) > axisRect()->right() - 110;
     m_batchLabel->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
@@ -191,6 +229,20 @@ QVector<double> BatchCurveChart::values(core::Component c) const
     for (double b : m_batches) out.push_back(static_cast<double>(comp.fixed) + b * static_cast<double>(comp.perSample));
     return out;
 }
+
+namespace {
+QVector<double> graphValues(const QCPGraph* g)
+{
+    QVector<double> out;
+    const auto data = g->data();
+    for (auto it = data->constBegin(); it != data->constEnd(); ++it) out.push_back(it->value);
+    return out;
+}
+} // namespace
+
+QVector<double> BatchCurveChart::bandLow() const { return graphValues(m_bandLow); }
+QVector<double> BatchCurveChart::bandHigh() const { return graphValues(m_bandHigh); }
+QVector<double> BatchCurveChart::peakLine() const { return graphValues(m_peak); }
 
 double BatchCurveChart::batchMarker() const { return m_batchLine->point1->coords().x(); }
 
@@ -218,6 +270,14 @@ void BatchCurveChart::showTooltip(QMouseEvent* event)
     const std::uint64_t total = m_breakdown.totalAt(b);
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
                 .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+    const std::uint64_t peak = m_breakdown.peakAt(b);
+    html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
+                .arg(tr("Peak of the step"), m_options.bytes(static_cast<double>(peak)), DisplayOptions::exactBytes(peak));
+    const std::uint64_t low = m_breakdown.totalLow.at(b), high = m_breakdown.totalHigh.at(b);
+    if (low != total || high != total)
+        html += QStringLiteral("<tr><td>%1</td><td align=right>%2 – %3</td><td align=right>%4 – %5</td></tr>")
+                    .arg(tr("Band"), m_options.bytes(static_cast<double>(low)), m_options.bytes(static_cast<double>(high)),
+                         DisplayOptions::exactBytes(low), DisplayOptions::exactBytes(high));
     if (m_breakdown.config.gpu) {
         const std::uint64_t cap = m_breakdown.config.gpu->memoryBytes;
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")

@@ -4,6 +4,10 @@
 // configured batch as a vertical line and the largest batch that fits marked. The areas only
 // depend on the affine components, so a batch-only change just moves the batch marker
 // (moveBatchMarker), O(1). Hovering shows the exact figures at the batch under the cursor.
+// Around the total, a translucent band from MemoryBreakdown::totalLow to totalHigh (the
+// overhead lines at their low and high ends, issue 5 §4) with dashed edges, and the peak of
+// the training step (the largest timeline event at each batch) as a solid line: the peak is
+// what the fit uses, so it meets the capacity line at the largest batch that fits.
 
 #include "core/estimate/MemoryBreakdown.h"
 
@@ -33,6 +37,11 @@ public:
     double batchMarker() const;
     std::optional<std::uint64_t> maxBatchMarked() const { return m_maxBatch; }
     double capacityLine() const;
+    // The plotted edges of the error band at each sampled batch (exact bytes as doubles).
+    QVector<double> bandLow() const;
+    QVector<double> bandHigh() const;
+    // The plotted peak line: max over the timeline's events of fixed + b × per_sample.
+    QVector<double> peakLine() const;
 
 private:
     void showTooltip(QMouseEvent* event);
@@ -41,6 +50,9 @@ private:
     const DisplayOptions& m_options;
     QSharedPointer<ByteAxisTicker> m_ticker;
     std::array<QCPGraph*, core::kComponentCount> m_graphs{};
+    QCPGraph* m_bandLow = nullptr;
+    QCPGraph* m_bandHigh = nullptr; // filled down to m_bandLow
+    QCPGraph* m_peak = nullptr;
     QCPItemStraightLine* m_capacity = nullptr;
     QCPItemText* m_capacityLabel = nullptr;
     QCPItemStraightLine* m_batchLine = nullptr;

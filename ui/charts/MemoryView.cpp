@@ -3,6 +3,7 @@
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 
@@ -11,6 +12,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace netsizer::ui {
@@ -21,14 +23,25 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto* split = new QSplitter(Qt::Vertical, this);
-    m_bars = new LayerBarsChart(options, split);
+    m_tabs = new QTabWidget(split);
+    m_tabs->setDocumentMode(true);
+    m_bars = new LayerBarsChart(options, m_tabs);
+    m_timeline = new TimelineChart(options, m_tabs);
+    m_tabs->addTab(m_bars, tr("Per layer"));
+    m_tabs->addTab(m_timeline, tr("Training step"));
+    m_tabs->setTabToolTip(0, tr("What each layer holds at the configured batch"));
+    m_tabs->setTabToolTip(1, tr("Memory alive at each event of one training step, with its peak"));
     auto* bottom = new QWidget(split);
     auto* row = new QHBoxLayout(bottom);
     row->setContentsMargins(0, 0, 0, 0);
     m_curve = new BatchCurveChart(options, bottom);
     row->addWidget(m_curve, 3);
 
-    auto* side = new QWidget(bottom);
+    auto* sideScroll = new QScrollArea(bottom);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setFrameShape(QFrame::NoFrame);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* side = new QWidget(sideScroll);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(4, 0, 4, 0);
     auto* unitsRow = new QHBoxLayout;
@@ -43,10 +56,12 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     sideLayout->addLayout(unitsRow);
     m_summary = new SummaryPanel(options, side);
     sideLayout->addWidget(m_summary, 1);
-    side->setMinimumWidth(300);
-    row->addWidget(side, 0);
+    // The summary scrolls rather than squeezing its rows when the overhead lines make it tall.
+    sideScroll->setWidget(side);
+    sideScroll->setMinimumWidth(320);
+    row->addWidget(sideScroll, 0);
 
-    split->addWidget(m_bars);
+    split->addWidget(m_tabs);
     split->addWidget(bottom);
     split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 1);
@@ -60,6 +75,8 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_scheduled = true;
     QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
 }
+
+void MemoryView::showTopChart(int index) { m_tabs->setCurrentIndex(index); }
 
 void MemoryView::onChanged(const ChangeEvent& e)
 {
@@ -80,11 +97,14 @@ void MemoryView::refresh()
     const auto& analysis = m_doc.analysis();
     const auto& breakdown = m_doc.breakdown();
     m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
-    if (pending == Changes(Change::Batch))
+    if (pending == Changes(Change::Batch)) {
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
-    else
+        m_timeline->setBatch(breakdown.config.batch);     // the same events at the new batch
+    } else {
         m_curve->setBreakdown(breakdown);
-    m_summary->setBreakdown(analysis, breakdown);
+        m_timeline->setBreakdown(m_doc.graph(), breakdown);
+    }
+    m_summary->setBreakdown(m_doc.graph(), analysis, breakdown);
     emit refreshed();
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The memory view: per-layer stacked bars above, total-vs-batch areas and the summary below,
-// plus the binary/decimal unit switch. Listens to Document::changed and recomputes at most
+// The memory view: two tabs above — per-layer stacked bars and the training-step timeline
+// (TimelineChart) — and total-vs-batch areas and the summary below, plus the binary/decimal
+// unit switch. Listens to Document::changed and recomputes at most
 // once per event-loop turn (a queued refresh collects every event of the turn), then queues a
 // replot (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
 // the existing breakdown; it never re-analyses.
@@ -9,6 +10,8 @@
 
 #include <QWidget>
 
+class QTabWidget;
+
 namespace netsizer::ui {
 
 class BatchCurveChart;
@@ -16,6 +19,7 @@ class DisplayOptions;
 class Document;
 class LayerBarsChart;
 class SummaryPanel;
+class TimelineChart;
 
 class MemoryView : public QWidget {
     Q_OBJECT
@@ -24,6 +28,9 @@ public:
 
     LayerBarsChart* barsChart() const { return m_bars; }
     BatchCurveChart* curveChart() const { return m_curve; }
+    TimelineChart* timelineChart() const { return m_timeline; }
+    // Shows the per-layer bars (0) or the training-step timeline (1) above.
+    void showTopChart(int index);
     SummaryPanel* summary() const { return m_summary; }
     // How many refreshes ran (tests and benchmarks check the coalescing).
     int refreshCount() const { return m_refreshCount; }
@@ -43,6 +50,8 @@ private:
     DisplayOptions& m_options;
     LayerBarsChart* m_bars = nullptr;
     BatchCurveChart* m_curve = nullptr;
+    TimelineChart* m_timeline = nullptr;
+    QTabWidget* m_tabs = nullptr;
     SummaryPanel* m_summary = nullptr;
     Changes m_pending = Change::Reset;
     bool m_scheduled = false;

@@ -1,15 +1,22 @@
 #pragma once
-// The memory summary: total at the configured batch, each component (colour swatch, value,
-// fixed + per-sample split in the tooltip with exact bytes), "fits / does not fit on <GPU>",
-// the largest batch that fits, and the analysis errors when there are any.
+// The memory summary: the total at the configured batch with its low–high band ("3.2 GiB
+// (3.1–3.5 GiB) at batch 32"), the peak of the training step with its band, phase and layer,
+// each component (colour swatch, value, fixed + per-sample split in the tooltip with exact
+// bytes) and below Workspace / Overhead each non-zero overhead line (CUDA context,
+// convolution workspace, allocator rounding, fragmentation reserve), the verdict on the GPU —
+// "fits" (the whole peak band fits), "may not fit" (the capacity lies inside the band),
+// "does not fit" (below it) — the largest batch that fits, and the analysis errors.
 
 #include "core/analysis/Analysis.h"
 #include "core/estimate/MemoryBreakdown.h"
+#include "core/graph/Graph.h"
 
 #include <QWidget>
 
 #include <array>
+#include <string>
 
+class QGridLayout;
 class QLabel;
 
 namespace netsizer::ui {
@@ -21,26 +28,43 @@ class SummaryPanel : public QWidget {
 public:
     SummaryPanel(const DisplayOptions& options, QWidget* parent = nullptr);
 
-    // Shows `breakdown` at breakdown.config.batch; O(components).
-    void setBreakdown(const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
+    // Shows `breakdown` at breakdown.config.batch; layer names for the peak come from `graph`.
+    // O(components + timeline events).
+    void setBreakdown(const core::Graph& graph, const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
 
-    // Tests: the text shown for the total and for the verdict.
+    // Tests: the texts shown and the exact total they were made from.
     QString totalText() const;
+    QString peakText() const;
     QString verdictText() const;
     QString componentText(core::Component c) const;
+    // The value shown for overhead line `name` ("cuda_context", …); empty when hidden.
+    QString overheadLineText(const std::string& name) const;
+    std::uint64_t totalBytes() const { return m_breakdown.totalBytes(); }
 
 private:
     void refreshText();
+    void refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std::uint64_t peakHigh);
+    QString range(std::uint64_t low, std::uint64_t high) const;
+
+    static constexpr std::array<const char*, 4> kLineNames = {"conv_workspace", "cuda_context", "allocator_rounding",
+                                                              "fragmentation"};
+    struct Row {
+        QLabel* swatch = nullptr;
+        QLabel* name = nullptr;
+        QLabel* value = nullptr;
+        void show(bool on);
+    };
 
     const DisplayOptions& m_options;
     core::MemoryBreakdown m_breakdown;
     core::Count m_params = 0, m_trainable = 0, m_macs = 0;
+    QStringList m_eventLayers; // per timeline event, empty when no layer runs
     QString m_errors;
     QLabel* m_total = nullptr;
+    QLabel* m_peak = nullptr;
     QLabel* m_params_ = nullptr;
-    std::array<QLabel*, core::kComponentCount> m_swatch{};
-    std::array<QLabel*, core::kComponentCount> m_name{};
-    std::array<QLabel*, core::kComponentCount> m_value{};
+    std::array<Row, core::kComponentCount> m_rows{};
+    std::array<Row, kLineNames.size()> m_lineRows{};
     QLabel* m_verdict = nullptr;
     QLabel* m_maxBatch = nullptr;
     QLabel* m_errorLabel = nullptr;

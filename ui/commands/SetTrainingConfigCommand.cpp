@@ -12,13 +12,22 @@ bool sameButBatch(core::TrainingConfig a, const core::TrainingConfig& b)
     a.batch = b.batch;
     return a == b;
 }
+
+// True when a and b differ only in the memory overhead settings.
+bool overheadsOnly(core::TrainingConfig a, const core::TrainingConfig& b)
+{
+    a.overheads = b.overheads;
+    return a == b;
+}
 } // namespace
 
 SetTrainingConfigCommand::SetTrainingConfigCommand(Document& doc, core::TrainingConfig after, bool mergeable,
                                                    QUndoCommand* parent)
     : QUndoCommand(parent), m_doc(doc), m_before(doc.config()), m_after(std::move(after)), m_mergeable(mergeable)
 {
-    setText(batchOnly() ? QObject::tr("Batch size %1").arg(m_after.batch) : QObject::tr("Training settings"));
+    setText(batchOnly()                         ? QObject::tr("Batch size %1").arg(m_after.batch)
+            : overheadsOnly(m_before, m_after) ? QObject::tr("Memory overheads")
+                                               : QObject::tr("Training settings"));
 }
 
 bool SetTrainingConfigCommand::batchOnly() const { return sameButBatch(m_before, m_after); }

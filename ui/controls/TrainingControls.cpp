@@ -6,12 +6,17 @@
 #include "core/estimate/Precision.h"
 #include "core/util/NumberFormat.h"
 #include "ui/controls/BatchSlider.h"
+#include "ui/controls/OverheadSettingsEditor.h"
 #include "ui/document/Document.h"
 
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QPushButton>
 #include <QSignalBlocker>
+#include <QVBoxLayout>
 
 #include <cmath>
 
@@ -66,6 +71,11 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     m_customGiB->setValue(16);
     form->addRow(tr("&Custom memory:"), m_customGiB);
 
+    auto* overheads = new QPushButton(tr("Memory &overheads…"), this);
+    overheads->setToolTip(tr("CUDA context, convolution workspace cap, allocator rounding, fragmentation reserve"));
+    connect(overheads, &QPushButton::clicked, this, &TrainingControls::showOverheadSettings);
+    form->addRow(QString(), overheads);
+
     connect(m_batch, &BatchSlider::batchEdited, this,
             [this](std::uint64_t b, bool continuation) { m_doc.setBatch(b, continuation); });
     for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu})
@@ -75,6 +85,22 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
         if (e.what.testAnyFlags(Change::Config | Change::Batch | Change::Reset)) syncFromDocument();
     });
     syncFromDocument();
+}
+
+void TrainingControls::showOverheadSettings()
+{
+    if (!m_overheads) {
+        m_overheads = new QDialog(this);
+        m_overheads->setWindowTitle(tr("Memory overheads"));
+        auto* layout = new QVBoxLayout(m_overheads);
+        layout->addWidget(new OverheadSettingsEditor(m_doc, m_overheads));
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, m_overheads);
+        connect(buttons, &QDialogButtonBox::rejected, m_overheads, &QDialog::hide);
+        layout->addWidget(buttons);
+    }
+    m_overheads->show();
+    m_overheads->raise();
+    m_overheads->activateWindow();
 }
 
 void TrainingControls::pushConfigFromWidgets(bool continuation)

@@ -3,12 +3,14 @@
 // precision, framework profile, GPU preset (GpuCatalog::builtin()) or custom memory. Every
 // edit goes through Document::setConfig / setBatch (undoable, a slider drag is one step); the
 // controls follow the Document on every Config / Batch / Reset change, without echoing.
+// "Memory overheads…" opens the overhead settings (OverheadSettingsEditor) in a dialog.
 
 #include "ui/document/ChangeEvent.h"
 
 #include <QWidget>
 
 class QComboBox;
+class QDialog;
 class QDoubleSpinBox;
 
 namespace netsizer::ui {
@@ -28,6 +30,8 @@ public:
     QComboBox* framework() const { return m_framework; }
     QComboBox* gpu() const { return m_gpu; }
     QDoubleSpinBox* customMemory() const { return m_customGiB; }
+    // Shows the overhead settings dialog (created on first use, not modal).
+    void showOverheadSettings();
 
 private:
     void syncFromDocument();
@@ -41,6 +45,7 @@ private:
     QComboBox* m_framework = nullptr;
     QComboBox* m_gpu = nullptr;
     QDoubleSpinBox* m_customGiB = nullptr;
+    QDialog* m_overheads = nullptr;
 };
 
 } // namespace netsizer::ui

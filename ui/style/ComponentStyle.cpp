@@ -1,5 +1,6 @@
 #include "ui/style/ComponentStyle.h"
 
+#include <QObject>
 #include <QPainter>
 #include <QPixmap>
 
@@ -37,5 +38,23 @@ QIcon ComponentStyle::swatch(core::Component c, int size)
 }
 
 QString ComponentStyle::label(core::Component c) { return QString::fromUtf8(core::componentLabel(c)); }
+
+QColor ComponentStyle::overheadColor(const std::string& lineName)
+{
+    if (lineName == "conv_workspace") return color(core::Component::Workspace);
+    if (lineName == "cuda_context") return color(core::Component::Overhead);
+    if (lineName == "allocator_rounding") return QColor(0xBA, 0xB0, 0xAC); // light warm grey
+    if (lineName == "fragmentation") return QColor(0x79, 0x70, 0x6E);      // dark warm grey
+    return color(core::Component::Overhead);
+}
+
+QString ComponentStyle::overheadLabel(const std::string& lineName)
+{
+    if (lineName == "cuda_context") return QObject::tr("CUDA context");
+    if (lineName == "conv_workspace") return QObject::tr("Convolution workspace");
+    if (lineName == "allocator_rounding") return QObject::tr("Allocator rounding");
+    if (lineName == "fragmentation") return QObject::tr("Fragmentation reserve");
+    return QString::fromStdString(lineName);
+}
 
 } // namespace netsizer::ui

@@ -9,6 +9,8 @@
 #include <QIcon>
 #include <QString>
 
+#include <string>
+
 namespace netsizer::ui {
 
 class ComponentStyle {
@@ -22,6 +24,14 @@ public:
     static QIcon swatch(core::Component c, int size = 12);
     // "Optimizer state"
     static QString label(core::Component c);
+
+    // The overhead lines of a breakdown (core::OverheadLine::name: "cuda_context",
+    // "conv_workspace", "allocator_rounding", "fragmentation") drawn as their own entries:
+    // shades of their component's colour (the workspace yellow, the overhead greys).
+    static QColor overheadColor(const std::string& lineName);
+    // "CUDA context", "Convolution workspace", "Allocator rounding", "Fragmentation reserve";
+    // an unknown name is shown as it is.
+    static QString overheadLabel(const std::string& lineName);
 };
 
 } // namespace netsizer::ui
