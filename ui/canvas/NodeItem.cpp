@@ -29,6 +29,17 @@ void NodeItem::setInfo(const Info& info)
     update();
 }
 
+void NodeItem::setMemory(const QString& memory, const std::array<double, core::kComponentCount>& parts,
+                         const QString& tooltip)
+{
+    if (memory == m_info.memory && parts == m_info.parts && tooltip == m_info.tooltip) return;
+    m_info.memory = memory;
+    m_info.parts = parts;
+    m_info.tooltip = tooltip;
+    if (m_info.error.isEmpty()) setToolTip(tooltip);
+    update();
+}
+
 QRectF NodeItem::boundingRect() const
 {
     const double m = kPortRadius + 2;
