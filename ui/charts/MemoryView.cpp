@@ -79,12 +79,22 @@ void MemoryView::refresh()
     ++m_refreshCount;
     const auto& analysis = m_doc.analysis();
     const auto& breakdown = m_doc.breakdown();
-    m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
+    // Batch and configuration changes keep the layers: update the bar heights in place.
+    const bool sameLayers = !pending.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Reset);
+    if (sameLayers && m_bars->layerCount() == breakdown.layers.size())
+        m_bars->setValues(breakdown);
+    else
+        m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
     if (pending == Changes(Change::Batch))
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
     else
         m_curve->setBreakdown(breakdown);
     m_summary->setBreakdown(analysis, breakdown);
+    // Replot now, inside this once-per-turn refresh: the charts are then drawn before the
+    // window's next paint, in the same frame as the canvas and the table. A queued replot
+    // would run after that paint and show the new figures one frame late.
+    m_bars->replot(QCustomPlot::rpRefreshHint);
+    m_curve->replot(QCustomPlot::rpRefreshHint);
     emit refreshed();
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The memory view: per-layer stacked bars above, total-vs-batch areas and the summary below,
 // plus the binary/decimal unit switch. Listens to Document::changed and recomputes at most
-// once per event-loop turn (a queued refresh collects every event of the turn), then queues a
-// replot (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
+// once per event-loop turn (a queued refresh collects every event of the turn), then replots
+// both charts at once, before the window next paints (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
 // the existing breakdown; it never re-analyses.
 
 #include "ui/document/ChangeEvent.h"
@@ -33,7 +33,7 @@ public slots:
     void refresh();
 
 signals:
-    // Emitted after a refresh has updated every chart's data (the replot is queued).
+    // Emitted after a refresh has updated every chart's data and replotted both charts.
     void refreshed();
 
 private:
