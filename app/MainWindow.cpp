@@ -1,6 +1,8 @@
 #include "app/MainWindow.h"
 
 #include "core/layers/KindRegistry.h"
+#include "ui/canvas/CanvasActions.h"
+#include "ui/canvas/CanvasClipboard.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/canvas/NodeItem.h"
@@ -14,6 +16,7 @@
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/Icons.h"
 #include "ui/table/LayerTableView.h"
 
 #include <QAction>
@@ -91,29 +94,23 @@ void MainWindow::createActions()
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_doc.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
+    undo->setIcon(ui::Icons::get(QStringLiteral("undo")));
     QAction* redo = m_doc.undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    redo->setIcon(ui::Icons::get(QStringLiteral("redo")));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* del = edit->addAction(tr("&Delete"), m_scene, &ui::GraphScene::deleteSelection);
-    del->setShortcut(QKeySequence::Delete);
-    del->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addAction(del);
-    QAction* selectAll = edit->addAction(tr("Select &all"), this, [this] {
-        for (QGraphicsItem* item : m_scene->items()) item->setSelected(item->type() == ui::NodeItem::Type);
-    });
-    selectAll->setShortcut(QKeySequence::SelectAll);
+    auto* canvas = new ui::CanvasActions(*m_view, this);
+    edit->addActions({canvas->cut(), canvas->copy(), canvas->paste(), canvas->duplicate()});
+    edit->addSeparator();
+    edit->addActions({canvas->remove(), canvas->selectAll()});
+    QStatusBar* status = statusBar();
+    connect(m_scene->clipboard(), &ui::CanvasClipboard::message, status,
+            [status](const QString& text) { status->showMessage(text, 5000); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* zoomIn = view->addAction(tr("Zoom &in"), m_view, &ui::GraphView::zoomIn);
-    zoomIn->setShortcut(QKeySequence::ZoomIn);
-    QAction* zoomOut = view->addAction(tr("Zoom &out"), m_view, &ui::GraphView::zoomOut);
-    zoomOut->setShortcut(QKeySequence::ZoomOut);
-    QAction* fit = view->addAction(tr("&Fit to view"), m_view, &ui::GraphView::fitAll);
-    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    QAction* layout = view->addAction(tr("Auto &layout"), this, [this] { m_scene->autoLayout(true); });
-    layout->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    view->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->autoLayout()});
     view->addSeparator();
     QAction* decimal = view->addAction(tr("&Decimal units (MB, GB)"));
     decimal->setCheckable(true);
@@ -129,12 +126,9 @@ void MainWindow::createActions()
     bar->addAction(undo);
     bar->addAction(redo);
     bar->addSeparator();
-    bar->addAction(del);
+    bar->addActions({canvas->cut(), canvas->copy(), canvas->paste(), canvas->duplicate(), canvas->remove()});
     bar->addSeparator();
-    bar->addAction(zoomIn);
-    bar->addAction(zoomOut);
-    bar->addAction(fit);
-    bar->addAction(layout);
+    bar->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->autoLayout()});
 }
 
 void MainWindow::wireSelection()

@@ -2,11 +2,13 @@
 
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
+#include "ui/canvas/CanvasClipboard.h"
 #include "ui/canvas/EdgeItem.h"
 #include "ui/canvas/GraphLayout.h"
 #include "ui/canvas/NodeItem.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/Icons.h"
 
 #include <QGraphicsLineItem>
 #include <QGraphicsSceneContextMenuEvent>
@@ -17,7 +19,7 @@
 namespace netsizer::ui {
 
 GraphScene::GraphScene(Document& doc, const DisplayOptions& options, QObject* parent)
-    : QGraphicsScene(parent), m_doc(doc), m_options(options)
+    : QGraphicsScene(parent), m_doc(doc), m_options(options), m_clipboard(new CanvasClipboard(doc, *this, this))
 {
     connect(&doc, &Document::changed, this, &GraphScene::onChanged);
     connect(&options, &DisplayOptions::changed, this, &GraphScene::updateInfo);
@@ -54,7 +56,8 @@ void GraphScene::refresh()
         return;
     }
     if (pending.testFlag(Change::Positions)) syncPositions();
-    if (pending.testAnyFlags(Change::Attributes | Change::Trainable | Change::Config | Change::Batch)) updateInfo();
+    if (pending.testAnyFlags(Change::Attributes | Change::Trainable)) updateInfo();
+    else if (pending.testAnyFlags(Change::Config | Change::Batch)) updateMemory();
 }
 
 QPointF GraphScene::documentPos(core::LayerId id) const
@@ -114,7 +117,6 @@ void GraphScene::updateInfo()
 {
     const core::Graph& g = m_doc.graph();
     const auto& analysis = m_doc.analysis();
-    const auto& breakdown = m_doc.breakdown();
     std::unordered_map<std::uint32_t, std::size_t> row;
     for (std::size_t i = 0; i < analysis.layers.size(); ++i) row[core::toIndex(analysis.layers[i].id)] = i;
     for (const auto& l : g.layers()) {
@@ -138,18 +140,7 @@ void GraphScene::updateInfo()
                 for (const auto& t : la.result.outputs) shapes << QString::fromStdString(t.shape.toString());
                 info.shape = shapes.join(QStringLiteral(", "));
                 info.params = QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(la.learnableParams + la.bufferParams)));
-                const auto& lm = breakdown.layers[it->second];
-                std::uint64_t total = 0;
-                for (std::size_t c = 0; c < lm.components.size(); ++c) {
-                    const std::uint64_t v = lm.components[c].at(breakdown.config.batch);
-                    info.parts[c] = static_cast<double>(v);
-                    total += v;
-                }
-                info.memory = m_options.bytes(static_cast<double>(total));
-                info.tooltip = QObject::tr("%1 (%2)\noutput %3\n%4\nmemory at batch %5: %6")
-                                   .arg(info.name, info.kind, info.shape, info.params)
-                                   .arg(breakdown.config.batch)
-                                   .arg(DisplayOptions::exactBytes(total));
+                memoryBadge(it->second, info);
             } else if (!la.error) {
                 info.shape = QObject::tr("(waiting for inputs)");
             }
@@ -159,6 +150,36 @@ void GraphScene::updateInfo()
         n->setInfo(info);
     }
     for (EdgeItem* e : m_edges) e->updatePath();
+}
+
+void GraphScene::memoryBadge(std::size_t row, NodeItem::Info& info) const
+{
+    const auto& breakdown = m_doc.breakdown();
+    const auto& lm = breakdown.layers[row];
+    std::uint64_t total = 0;
+    for (std::size_t c = 0; c < lm.components.size(); ++c) {
+        const std::uint64_t v = lm.components[c].at(breakdown.config.batch);
+        info.parts[c] = static_cast<double>(v);
+        total += v;
+    }
+    info.memory = m_options.bytes(static_cast<double>(total));
+    info.tooltip = QObject::tr("%1 (%2)\noutput %3\n%4\nmemory at batch %5: %6")
+                       .arg(info.name, info.kind, info.shape, info.params)
+                       .arg(breakdown.config.batch)
+                       .arg(DisplayOptions::exactBytes(total));
+}
+
+void GraphScene::updateMemory()
+{
+    const auto& analysis = m_doc.analysis();
+    for (std::size_t i = 0; i < analysis.layers.size(); ++i) {
+        if (!analysis.layers[i].analysed) continue;
+        NodeItem* n = node(analysis.layers[i].id);
+        if (!n) continue;
+        NodeItem::Info info = n->info(); // name, kind, shape, params: unchanged by the batch
+        memoryBadge(i, info);
+        n->setMemory(info.memory, info.parts, info.tooltip);
+    }
 }
 
 void GraphScene::syncPositions()
@@ -187,21 +208,30 @@ std::vector<core::Connection> GraphScene::selectedConnections() const
     return out;
 }
 
-void GraphScene::selectLayers(const std::vector<core::LayerId>& ids)
+void GraphScene::selectLayers(const std::vector<core::LayerId>& ids, bool announce)
 {
     m_syncingSelection = true;
     clearSelection();
     for (core::LayerId id : ids)
         if (NodeItem* n = node(id)) n->setSelected(true);
     m_syncingSelection = false;
+    if (announce) emit layerSelectionChanged(selectedLayers());
 }
 
-void GraphScene::deleteSelection()
+void GraphScene::selectAllLayers()
+{
+    std::vector<core::LayerId> ids;
+    ids.reserve(m_doc.graph().size());
+    for (const auto& l : m_doc.graph().layers()) ids.push_back(l.id);
+    selectLayers(ids, true);
+}
+
+void GraphScene::deleteSelection(const QString& undoText)
 {
     const auto layers = selectedLayers();
     const auto conns = selectedConnections();
     if (layers.empty() && conns.empty()) return;
-    m_doc.undoStack()->beginMacro(tr("Delete"));
+    m_doc.undoStack()->beginMacro(undoText.isEmpty() ? tr("Delete") : undoText);
     for (const auto& c : conns) {
         // Connections of deleted layers go with them.
         const bool withLayer = std::find(layers.begin(), layers.end(), c.from.layer) != layers.end() ||
@@ -302,23 +332,44 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 
 void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
 {
-    NodeItem* n = nodeAt(event->scenePos());
-    if (!n) return;
-    if (!n->isSelected()) {
-        clearSelection();
-        n->setSelected(true);
+    const QPointF at = event->scenePos();
+    NodeItem* n = nodeAt(at);
+    QMenu menu;
+    if (!n) {
+        // Empty canvas: paste here, select everything.
+        QAction* paste = menu.addAction(Icons::get(QStringLiteral("paste")), tr("&Paste here"));
+        QAction* all = menu.addAction(Icons::get(QStringLiteral("select-all")), tr("Select &all"));
+        QAction* chosen = menu.exec(event->screenPos());
+        if (chosen == paste) m_clipboard->paste(at);
+        else if (chosen == all) selectAllLayers();
+        return;
     }
+    if (!n->isSelected()) selectLayers({n->layerId()}, true);
     const core::LayerId id = n->layerId();
     const core::Layer* l = m_doc.graph().find(id);
     if (!l) return;
-    QMenu menu;
-    QAction* freezeUpTo = menu.addAction(tr("Freeze up to here"));
-    QAction* toggle = menu.addAction(l->trainable ? tr("Freeze this layer") : tr("Unfreeze this layer"));
+    const bool trainable = l->trainable;
+    QAction* cut = menu.addAction(Icons::get(QStringLiteral("cut")), tr("Cu&t"));
+    QAction* copy = menu.addAction(Icons::get(QStringLiteral("copy")), tr("&Copy"));
+    QAction* paste = menu.addAction(Icons::get(QStringLiteral("paste")), tr("&Paste"));
+    QAction* duplicate = menu.addAction(Icons::get(QStringLiteral("duplicate")), tr("D&uplicate"));
     menu.addSeparator();
-    QAction* del = menu.addAction(tr("Delete"));
+    QAction* freezeUpTo = menu.addAction(tr("Freeze up to here"));
+    QAction* toggle = menu.addAction(trainable ? tr("Freeze this layer") : tr("Unfreeze this layer"));
+    menu.addSeparator();
+    QAction* del = menu.addAction(Icons::get(QStringLiteral("delete")), tr("Delete"));
+    // Same icons and shortcut hints as the Edit menu.
+    const std::pair<QAction*, QKeySequence> keys[] = {{cut, QKeySequence::Cut}, {copy, QKeySequence::Copy},
+                                                      {paste, QKeySequence::Paste}, {duplicate, QKeySequence(Qt::CTRL | Qt::Key_D)},
+                                                      {del, QKeySequence::Delete}};
+    for (const auto& [action, key] : keys) action->setShortcut(key);
     QAction* chosen = menu.exec(event->screenPos());
-    if (chosen == freezeUpTo) m_doc.freezeUpTo(id);
-    else if (chosen == toggle) m_doc.setTrainable(id, !l->trainable);
+    if (chosen == cut) m_clipboard->cut();
+    else if (chosen == copy) m_clipboard->copy();
+    else if (chosen == paste) m_clipboard->paste();
+    else if (chosen == duplicate) m_clipboard->duplicate();
+    else if (chosen == freezeUpTo) m_doc.freezeUpTo(id);
+    else if (chosen == toggle) m_doc.setTrainable(id, !trainable);
     else if (chosen == del) deleteSelection();
 }
 

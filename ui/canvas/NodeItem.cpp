@@ -11,8 +11,13 @@
 namespace netsizer::ui {
 
 namespace {
-const QColor kErrorColor(0xD6, 0x27, 0x28);
+// Shape errors: Tableau red on light bases; a lighter red on dark bases, where D62728 on a
+// near-black node falls to a 3:1 contrast.
+QColor errorColor(const QPalette& pal)
+{
+    return pal.color(QPalette::Base).lightness() < 128 ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xD6, 0x27, 0x28);
 }
+} // namespace
 
 NodeItem::NodeItem(core::LayerId id) : m_id(id)
 {
@@ -26,6 +31,17 @@ void NodeItem::setInfo(const Info& info)
     prepareGeometryChange();
     m_info = info;
     setToolTip(info.error.isEmpty() ? info.tooltip : info.error);
+    update();
+}
+
+void NodeItem::setMemory(const QString& memory, const std::array<double, core::kComponentCount>& parts,
+                         const QString& tooltip)
+{
+    if (memory == m_info.memory && parts == m_info.parts && tooltip == m_info.tooltip) return;
+    m_info.memory = memory;
+    m_info.parts = parts;
+    m_info.tooltip = tooltip;
+    if (m_info.error.isEmpty()) setToolTip(tooltip);
     update();
 }
 
@@ -69,9 +85,10 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const QPalette pal = widget ? widget->palette() : QApplication::palette();
     const bool selected = option->state & QStyle::State_Selected;
     const QRectF box(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
+    const QColor errorInk = errorColor(pal);
     QColor fill = pal.color(QPalette::Base);
     if (!m_info.trainable) fill = pal.color(QPalette::AlternateBase);
-    QPen border(m_info.error.isEmpty() ? pal.color(QPalette::Mid) : kErrorColor, m_info.error.isEmpty() ? 1.2 : 2.5);
+    QPen border(m_info.error.isEmpty() ? pal.color(QPalette::Mid) : errorInk, m_info.error.isEmpty() ? 1.2 : 2.5);
     if (selected) border = QPen(pal.color(QPalette::Highlight), 2.5);
     if (!m_info.trainable) border.setStyle(Qt::DashLine);
     p->setRenderHint(QPainter::Antialiasing);
@@ -95,7 +112,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     p->setFont(f);
     p->setPen(dim);
     p->drawText(line1, Qt::AlignRight | Qt::AlignVCenter, m_info.kind + (m_info.trainable ? QString() : QStringLiteral(" ❄")));
-    p->setPen(m_info.error.isEmpty() ? text : kErrorColor);
+    p->setPen(m_info.error.isEmpty() ? text : errorInk);
     const QRectF line2(box.left() + 8, box.top() + 22, kWidth - 16, 16);
     p->drawText(line2, Qt::AlignLeft | Qt::AlignVCenter,
                 p->fontMetrics().elidedText(m_info.error.isEmpty() ? m_info.shape : m_info.error, Qt::ElideRight,

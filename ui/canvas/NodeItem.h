@@ -41,6 +41,9 @@ public:
     core::LayerId layerId() const { return m_id; }
 
     void setInfo(const Info& info);
+    // Replaces only the memory badge (text, bar, tooltip): what a batch or configuration change
+    // alters. Repaints the node without a geometry change.
+    void setMemory(const QString& memory, const std::array<double, core::kComponentCount>& parts, const QString& tooltip);
     const Info& info() const { return m_info; }
 
     QRectF boundingRect() const override;

@@ -104,6 +104,7 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
     connect(&options, &DisplayOptions::changed, this, [this] {
         m_ticker->setUnits(m_options.units());
         setBreakdown(m_breakdown);
+        replot(rpQueuedReplot);
     });
     ChartTheme::apply(*this);
 }
@@ -219,7 +220,6 @@ void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
     const bool right = xAxis->coordToPixel(b) > axisRect()->right() - 110;
     m_batchLabel->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
     m_batchLabel->setTextAlignment(right ? Qt::AlignRight : Qt::AlignLeft);
-    replot(rpQueuedReplot);
 }
 
 QVector<double> BatchCurveChart::values(core::Component c) const

@@ -26,7 +26,8 @@ class BatchCurveChart : public QCustomPlot {
 public:
     BatchCurveChart(const DisplayOptions& options, QWidget* parent = nullptr);
 
-    // Rebuilds areas, capacity and markers for `breakdown`. Queues a replot.
+    // Rebuilds areas, capacity and markers for `breakdown`. The caller replots (MemoryView
+    // replots in its coalesced refresh, so the chart is drawn before the window's next paint).
     void setBreakdown(const core::MemoryBreakdown& breakdown);
     // Moves the configured-batch marker only (the areas do not depend on the batch).
     void moveBatchMarker(std::uint64_t batch);

@@ -83,15 +83,8 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
         }
         top = std::max(top, sum);
     }
-    // An empty legend collapses the plot's layout; keep weights listed when nothing shows.
-    if (std::none_of(any.begin(), any.end(), [](bool b) { return b; })) any[0] = true;
-    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-        QCPBars* bars = m_bars[c];
-        bars->setData(keys, vals[c], true);
-        bars->setVisible(any[c]);
-        if (any[c]) bars->addToLegend();
-        else bars->removeFromLegend();
-    }
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) m_bars[c]->setData(keys, vals[c], true);
+    showComponents(any);
     // One tick label per layer; thinned out so labels never overlap on big networks.
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     const int every = std::max(1, static_cast<int>(n) / 50 + 1);
@@ -99,7 +92,41 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
     xAxis->setTicker(ticker);
     xAxis->setRange(-0.6, std::max<double>(1.0, static_cast<double>(n)) - 0.4);
     yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
-    replot(rpQueuedReplot);
+}
+
+void LayerBarsChart::showComponents(std::array<bool, core::kComponentCount> any)
+{
+    // An empty legend collapses the plot's layout; keep weights listed when nothing shows.
+    if (std::none_of(any.begin(), any.end(), [](bool b) { return b; })) any[0] = true;
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+        QCPBars* bars = m_bars[c];
+        bars->setVisible(any[c]);
+        if (any[c]) bars->addToLegend();
+        else bars->removeFromLegend();
+    }
+}
+
+void LayerBarsChart::setValues(const core::MemoryBreakdown& breakdown)
+{
+    const std::size_t n = breakdown.layers.size();
+    Q_ASSERT(n == m_bytes.size());
+    const std::uint64_t b = breakdown.config.batch;
+    std::array<bool, core::kComponentCount> any{};
+    std::vector<double> sums(n, 0.0);
+    for (std::size_t c = 0; c < core::kComponentCount; ++c) {
+        auto data = m_bars[c]->data();
+        std::size_t i = 0;
+        for (auto it = data->begin(); it != data->end() && i < n; ++it, ++i) {
+            const std::uint64_t v = breakdown.layers[i].components[c].at(b);
+            m_bytes[i][c] = v;
+            it->value = static_cast<double>(v);
+            any[c] = any[c] || v > 0;
+            sums[i] += static_cast<double>(v);
+        }
+    }
+    showComponents(any);
+    const double top = sums.empty() ? 0.0 : *std::max_element(sums.begin(), sums.end());
+    yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
 }
 
 QVector<double> LayerBarsChart::values(core::Component c) const

@@ -23,8 +23,14 @@ public:
     LayerBarsChart(const DisplayOptions& options, QWidget* parent = nullptr);
 
     // Rebuilds the bars for `breakdown` at breakdown.config.batch; names come from `graph`
-    // through `analysis` (same order as breakdown.layers). Queues a replot.
+    // through `analysis` (same order as breakdown.layers). The caller replots (see MemoryView).
     void setBreakdown(const core::Graph& graph, const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
+
+    // A batch or configuration change: the same layers (same analysis) with new figures.
+    // Updates the bar heights in place — no new data containers, labels or ticker — and
+    // leaves the replot to the caller. Requires layerCount() == breakdown.layers.size().
+    void setValues(const core::MemoryBreakdown& breakdown);
+    std::size_t layerCount() const { return m_bytes.size(); }
 
     // The plotted bytes of component `c`, one value per layer in breakdown order (tests).
     QVector<double> values(core::Component c) const;
@@ -33,6 +39,8 @@ public:
 private:
     void showTooltip(QMouseEvent* event);
     void applyUnits();
+    // Shows the components that are non-zero somewhere (weights when none is) in the legend.
+    void showComponents(std::array<bool, core::kComponentCount> any);
 
     const DisplayOptions& m_options;
     QSharedPointer<ByteAxisTicker> m_ticker;

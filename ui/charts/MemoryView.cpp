@@ -96,7 +96,12 @@ void MemoryView::refresh()
     ++m_refreshCount;
     const auto& analysis = m_doc.analysis();
     const auto& breakdown = m_doc.breakdown();
-    m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
+    // Batch and configuration changes keep the layers: update the bar heights in place.
+    const bool sameLayers = !pending.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Reset);
+    if (sameLayers && m_bars->layerCount() == breakdown.layers.size())
+        m_bars->setValues(breakdown);
+    else
+        m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
     if (pending == Changes(Change::Batch)) {
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
         m_timeline->setBatch(breakdown.config.batch);     // the same events at the new batch
@@ -105,6 +110,12 @@ void MemoryView::refresh()
         m_timeline->setBreakdown(m_doc.graph(), breakdown);
     }
     m_summary->setBreakdown(m_doc.graph(), analysis, breakdown);
+    // Replot now, inside this once-per-turn refresh: the visible charts are then drawn before
+    // the window's next paint, in the same frame as the canvas and the table. A queued replot
+    // would run after that paint and show the new figures one frame late. The chart in the
+    // hidden tab is replotted on a later turn, outside the frame.
+    for (QCustomPlot* chart : std::initializer_list<QCustomPlot*>{m_bars, m_curve, m_timeline})
+        chart->replot(chart->isVisible() ? QCustomPlot::rpRefreshHint : QCustomPlot::rpQueuedReplot);
     emit refreshed();
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // The memory view: two tabs above — per-layer stacked bars and the training-step timeline
 // (TimelineChart) — and total-vs-batch areas and the summary below, plus the binary/decimal
-// unit switch. Listens to Document::changed and recomputes at most
-// once per event-loop turn (a queued refresh collects every event of the turn), then queues a
-// replot (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
+// unit switch. Listens to Document::changed and recomputes at most once per event-loop turn (a
+// queued refresh collects every event of the turn), then replots the visible charts at once,
+// before the window next paints (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
 // the existing breakdown; it never re-analyses.
 
 #include "ui/document/ChangeEvent.h"
@@ -40,7 +40,7 @@ public slots:
     void refresh();
 
 signals:
-    // Emitted after a refresh has updated every chart's data (the replot is queued).
+    // Emitted after a refresh has updated every chart's data and replotted both charts.
     void refreshed();
 
 private:

@@ -89,7 +89,10 @@ TimelineChart::TimelineChart(const DisplayOptions& options, QWidget* parent)
 
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &TimelineChart::showTooltip);
-    connect(&options, &DisplayOptions::changed, this, [this] { setBatch(m_breakdown.config.batch); });
+    connect(&options, &DisplayOptions::changed, this, [this] {
+        setBatch(m_breakdown.config.batch);
+        replot(rpQueuedReplot);
+    });
     ChartTheme::apply(*this);
 }
 
@@ -216,7 +219,6 @@ void TimelineChart::setBatch(std::uint64_t batch)
     }
     for (auto* item : std::initializer_list<QCPAbstractItem*>{m_peakLine, m_peakDot, m_peakText}) item->setVisible(n > 0);
     yAxis->setRange(0, top * 1.22); // room for the peak label above the areas
-    replot(rpQueuedReplot);
 }
 
 QString TimelineChart::layerName(int event) const

@@ -9,7 +9,8 @@
 //
 // Every event is affine in the batch, so setBatch() re-evaluates the events at the new batch
 // (O(events × entries)) without a new analysis or estimate; setBreakdown() rebuilds the entries
-// after a structural or configuration change. Both queue a replot.
+// after a structural or configuration change. Neither replots: the owner (MemoryView) replots
+// once per refresh; a unit change replots on its own.
 
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/graph/Graph.h"

@@ -6,6 +6,7 @@
 #include "ui/commands/AddLayerCommand.h"
 #include "ui/commands/ConnectCommand.h"
 #include "ui/commands/MoveLayerCommand.h"
+#include "ui/commands/PasteLayersCommand.h"
 #include "ui/commands/RemoveLayersCommand.h"
 #include "ui/commands/RenameLayerCommand.h"
 #include "ui/commands/SetAttributeCommand.h"
@@ -15,6 +16,9 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace netsizer::ui {
 
@@ -96,6 +100,53 @@ bool Document::removeLayers(const std::vector<core::LayerId>& ids)
     if (present.empty()) return false;
     m_undo.push(new RemoveLayersCommand(*this, std::move(present)));
     return true;
+}
+
+namespace {
+
+// `name` when `free(name)`; otherwise the stem (name without a trailing "_<digits>") followed by
+// the first free "_1", "_2", ...
+template <class Free>
+std::string pastedName(const std::string& name, const Free& free)
+{
+    if (free(name)) return name;
+    std::string stem = name;
+    const auto underscore = stem.find_last_of('_');
+    if (underscore != std::string::npos && underscore > 0 && underscore + 1 < stem.size() &&
+        std::all_of(stem.begin() + static_cast<std::ptrdiff_t>(underscore) + 1, stem.end(),
+                    [](unsigned char c) { return std::isdigit(c) != 0; }))
+        stem.resize(underscore);
+    for (std::uint64_t k = 1;; ++k)
+        if (std::string candidate = stem + "_" + std::to_string(k); free(candidate)) return candidate;
+}
+
+} // namespace
+
+std::vector<core::LayerId> Document::pasteLayers(const core::Graph& fragment, double dx, double dy, const QString& text)
+{
+    if (fragment.size() == 0) return {};
+    std::unordered_set<std::string> taken;
+    const auto free = [&](const std::string& n) { return !m_graph.findByName(n) && !taken.count(n); };
+    std::vector<core::Layer> layers;
+    layers.reserve(fragment.size());
+    std::unordered_map<std::uint32_t, std::size_t> index; // fragment id -> position in `layers`
+    for (const core::Layer& src : fragment.layers()) {
+        core::Layer l = src;
+        l.name = pastedName(src.name, free);
+        taken.insert(l.name);
+        if (l.hasPosition) {
+            l.x += dx;
+            l.y += dy;
+        }
+        index[core::toIndex(src.id)] = layers.size();
+        layers.push_back(std::move(l));
+    }
+    std::vector<PasteLayersCommand::Link> links;
+    for (const core::Connection& c : fragment.connections())
+        links.push_back({index.at(core::toIndex(c.from.layer)), c.from.port, index.at(core::toIndex(c.to.layer)), c.to.port});
+    auto* cmd = new PasteLayersCommand(*this, std::move(layers), std::move(links), text);
+    m_undo.push(cmd);
+    return cmd->layerIds();
 }
 
 bool Document::connectPorts(const core::Connection& c)

@@ -60,6 +60,12 @@ public:
                                           std::optional<core::PortRef> feed = std::nullopt);
     // Removes the layers and every connection touching them (one undo step).
     bool removeLayers(const std::vector<core::LayerId>& ids);
+    // Adds every layer of `fragment` (kind, attributes, trainable flag, position moved by
+    // (dx, dy)) and the connections among them, as one undo step named `text`. A name already
+    // taken gets the first free suffix ("conv1" -> "conv1_1", "conv1_1" -> "conv1_2"). Layers
+    // without a position keep none (the canvas lays them out). Returns the new ids in fragment
+    // order; empty (nothing pushed) for an empty fragment.
+    std::vector<core::LayerId> pasteLayers(const core::Graph& fragment, double dx, double dy, const QString& text);
     // Connects; an input port takes one connection, so an existing one into `c.to` is replaced
     // (in the same undo step). False for self-loops, unknown layers or an existing connection.
     bool connectPorts(const core::Connection& c);

@@ -2,6 +2,7 @@
 
 #include "core/layers/KindRegistry.h"
 #include "ui/palette/KindTree.h"
+#include "ui/style/Icons.h"
 
 #include <QLineEdit>
 #include <QMap>
@@ -27,6 +28,7 @@ LayerPalette::LayerPalette(const core::KindRegistry& registry, QWidget* parent) 
         QTreeWidgetItem* group = groups.value(cat);
         if (!group) {
             group = new QTreeWidgetItem(m_tree, {cat});
+            group->setIcon(0, Icons::forCategory(cat));
             group->setFlags(Qt::ItemIsEnabled);
             QFont f = group->font(0);
             f.setBold(true);

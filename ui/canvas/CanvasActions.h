@@ -1,0 +1,47 @@
+#pragma once
+// The canvas's editing and view actions, with icons and the platform's standard shortcuts:
+// Cut / Copy / Paste (QKeySequence::Cut, Copy, Paste), Duplicate (Ctrl+D), Delete
+// (QKeySequence::Delete), Select all (QKeySequence::SelectAll), Zoom in / out
+// (QKeySequence::ZoomIn, ZoomOut), Fit to view (Ctrl+0) and Auto layout (Ctrl+L).
+// The editing actions are added to the view with Qt::WidgetWithChildrenShortcut, so their keys
+// act on the canvas only while it has focus (Ctrl+C in a property editor still copies text);
+// menus and toolbars that show them trigger them from anywhere. Owned by `parent`.
+
+#include <QObject>
+
+class QAction;
+
+namespace netsizer::ui {
+
+class GraphView;
+
+class CanvasActions : public QObject {
+    Q_OBJECT
+public:
+    CanvasActions(GraphView& view, QObject* parent = nullptr);
+
+    QAction* cut() const { return m_cut; }
+    QAction* copy() const { return m_copy; }
+    QAction* paste() const { return m_paste; }
+    QAction* duplicate() const { return m_duplicate; }
+    QAction* remove() const { return m_remove; }
+    QAction* selectAll() const { return m_selectAll; }
+    QAction* zoomIn() const { return m_zoomIn; }
+    QAction* zoomOut() const { return m_zoomOut; }
+    QAction* fitToView() const { return m_fit; }
+    QAction* autoLayout() const { return m_layout; }
+
+private:
+    QAction* m_cut;
+    QAction* m_copy;
+    QAction* m_paste;
+    QAction* m_duplicate;
+    QAction* m_remove;
+    QAction* m_selectAll;
+    QAction* m_zoomIn;
+    QAction* m_zoomOut;
+    QAction* m_fit;
+    QAction* m_layout;
+};
+
+} // namespace netsizer::ui
