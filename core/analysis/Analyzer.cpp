@@ -31,6 +31,7 @@ struct Storage {
 // Where the tensor on an output port lives.
 struct PortTensor {
     TensorInfo info;
+    Count numel = 0; // info.shape.numel(), checked once by checkOutputs
     int storage = -1;
     bool needsGrad = false;
 };
@@ -250,11 +251,12 @@ private:
         for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
             PortTensor pt;
             pt.info = la.result.outputs[o];
+            pt.numel = m_outputNumel[o];
             pt.needsGrad = la.outputNeedsGrad;
             if (o == 0 && la.result.aliasOf >= 0 && static_cast<std::size_t>(la.result.aliasOf) < ins.size()) {
                 pt.storage = ins[static_cast<std::size_t>(la.result.aliasOf)]->storage;
             } else {
-                pt.storage = newStorage(pt.info, isSource);
+                pt.storage = newStorage(pt, isSource);
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
             m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += consumersOf(idx, o);
@@ -276,8 +278,10 @@ private:
         la.analysed = true;
     }
 
+    // Also records each output's element count in m_outputNumel (by output port).
     bool checkOutputs(LayerAnalysis& la)
     {
+        m_outputNumel.clear();
         for (const auto& t : la.result.outputs) {
             const auto n = t.shape.numel();
             if (!n.ok()) {
@@ -294,6 +298,9 @@ private:
                 fail(la, "shape", "output shape " + t.shape.toString() + " has a dimension below 1");
                 return false;
             }
+            m_outputNumel.push_back(n.value());
+            if (t.elem == ElemKind::Activation) la.outputActivationNumel += n.value();
+            else la.outputOtherBytes += n.value() * elemBytes(t.elem, 4);
         }
         return true;
     }
@@ -330,11 +337,11 @@ private:
         return true;
     }
 
-    int newStorage(const TensorInfo& info, bool modelInput)
+    int newStorage(const PortTensor& t, bool modelInput)
     {
         Storage s;
-        s.numel = info.shape.numel().value();
-        s.elem = info.elem;
+        s.numel = t.numel;
+        s.elem = t.info.elem;
         s.modelInput = modelInput;
         m_storages.push_back(s);
         return static_cast<int>(m_storages.size() - 1);
@@ -359,11 +366,13 @@ private:
         ElemCounts& kept = la.kept[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
         if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
+        bool any = false; // kept is still all zero otherwise: nothing to add to the totals
         for (const auto& t : la.result.saved[static_cast<std::size_t>(p)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
                 kept.addPerSample(t.elem, t.numelPerSample);
                 kept.addFixed(t.elem, t.numelFixed);
+                any = true;
                 continue;
             }
             int storage = -1;
@@ -374,8 +383,9 @@ private:
             if (s.kept[static_cast<std::size_t>(p)] || s.modelInput) continue;
             s.kept[static_cast<std::size_t>(p)] = true;
             kept.addPerSample(s.elem, s.numel);
+            any = true;
         }
-        m_result.activations[static_cast<std::size_t>(p)].add(kept);
+        if (any) m_result.activations[static_cast<std::size_t>(p)].add(kept);
     }
 
     // Mixed precision on device `d` (0 CUDA, 1 CPU): the dtype of every tensor under autocast
@@ -416,8 +426,10 @@ private:
             for (const auto& p : la.result.params)
                 if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
         std::array<bool, 8> copied{}; // input i's cast copy already charged by this op
+        bool any = false;             // kept is still all zero otherwise
         for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)]) {
             if (!shouldSave(t, la, ins)) continue;
+            any = true;
             if (t.ref == SavedTensor::Ref::Extra) {
                 const bool f = t.autocast == AutocastDtype::Op ? opFloat : t.autocast == AutocastDtype::Float;
                 const ElemKind k = t.elem == ElemKind::Activation && f ? ElemKind::Float32 : t.elem;
@@ -446,18 +458,16 @@ private:
             s.autocastKept[static_cast<std::size_t>(d)] = true;
             kept.addPerSample(s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel);
         }
-        m_result.activationsAutocast[static_cast<std::size_t>(d)].add(kept);
+        if (any) m_result.activationsAutocast[static_cast<std::size_t>(d)].add(kept);
         m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
     }
 
     void accountActivationGradients(LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
     {
         if (!la.outputNeedsGrad) return;
-        Count n = 0;
-        for (const auto& o : la.result.outputs)
-            if (o.elem == ElemKind::Activation) n += o.shape.numel().value();
+        Count n = la.outputActivationNumel;
         for (const auto* t : ins)
-            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->info.shape.numel().value();
+            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->numel;
         la.activationGradientNumel = n;
         m_result.activationGradientPeakNumel = std::max(m_result.activationGradientPeakNumel, n);
     }
@@ -504,6 +514,7 @@ private:
     std::vector<int> m_connTarget;         // by connection: index of the target layer, or -1
     std::vector<TensorInfo> m_scratchInfos;
     std::vector<const PortTensor*> m_scratchIns;
+    std::vector<Count> m_outputNumel; // the current layer's output element counts, by port
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };
