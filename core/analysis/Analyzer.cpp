@@ -328,7 +328,7 @@ private:
         la.paramsTrainable = layer.trainable && la.learnableParams > 0;
         m_result.paramsTotal = total.value();
         m_result.buffers += la.bufferParams;
-        m_result.weights.add(la.weights);
+        for (const auto& p : la.result.params) m_result.weights.addFixed(p.elem, p.numel); // = add(la.weights)
         if (la.paramsTrainable) {
             m_result.paramsTrainable += la.learnableParams;
             m_result.trainableTensors += la.learnableTensors;
@@ -345,6 +345,18 @@ private:
         s.modelInput = modelInput;
         m_storages.push_back(s);
         return static_cast<int>(m_storages.size() - 1);
+    }
+
+    // Charges a kept tensor to its layer and to the network total. A total overflows whenever
+    // one of its layers' counts does (it is at least as large), as when summed afterwards.
+    static void charge(ElemCounts& layer, ElemCounts& total, ElemKind k, Count perSample, Count fixed)
+    {
+        layer.addPerSample(k, perSample);
+        total.addPerSample(k, perSample);
+        if (fixed) {
+            layer.addFixed(k, fixed);
+            total.addFixed(k, fixed);
+        }
     }
 
     static bool shouldSave(const SavedTensor& t, const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
@@ -364,15 +376,15 @@ private:
     {
         const int p = static_cast<int>(profile);
         ElemCounts& kept = la.kept[static_cast<std::size_t>(p)];
+        // Each charge goes to the layer and straight into the network total (one checked add
+        // each, rather than summing every element kind of `kept` afterwards).
+        ElemCounts& total = m_result.activations[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
         if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
-        bool any = false; // kept is still all zero otherwise: nothing to add to the totals
         for (const auto& t : la.result.saved[static_cast<std::size_t>(p)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
-                kept.addPerSample(t.elem, t.numelPerSample);
-                kept.addFixed(t.elem, t.numelFixed);
-                any = true;
+                charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);
                 continue;
             }
             int storage = -1;
@@ -382,10 +394,8 @@ private:
             Storage& s = m_storages[static_cast<std::size_t>(storage)];
             if (s.kept[static_cast<std::size_t>(p)] || s.modelInput) continue;
             s.kept[static_cast<std::size_t>(p)] = true;
-            kept.addPerSample(s.elem, s.numel);
-            any = true;
+            charge(kept, total, s.elem, s.numel, 0);
         }
-        if (any) m_result.activations[static_cast<std::size_t>(p)].add(kept);
     }
 
     // Mixed precision on device `d` (0 CUDA, 1 CPU): the dtype of every tensor under autocast
@@ -421,20 +431,18 @@ private:
         }
         const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
         ElemCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
+        ElemCounts& total = m_result.activationsAutocast[static_cast<std::size_t>(d)];
         if (!la.outputNeedsGrad) return;
         if (rule.op == Autocast::Lower)
             for (const auto& p : la.result.params)
                 if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
         std::array<bool, 8> copied{}; // input i's cast copy already charged by this op
-        bool any = false;             // kept is still all zero otherwise
         for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)]) {
             if (!shouldSave(t, la, ins)) continue;
-            any = true;
             if (t.ref == SavedTensor::Ref::Extra) {
                 const bool f = t.autocast == AutocastDtype::Op ? opFloat : t.autocast == AutocastDtype::Float;
                 const ElemKind k = t.elem == ElemKind::Activation && f ? ElemKind::Float32 : t.elem;
-                kept.addPerSample(k, t.numelPerSample);
-                kept.addFixed(k, t.numelFixed);
+                charge(kept, total, k, t.numelPerSample, t.numelFixed);
                 continue;
             }
             int storage = -1;
@@ -451,14 +459,13 @@ private:
                 // autocast (or type promotion) made a copy in the op's dtype; the op saves it.
                 if (t.index < copied.size() && copied[t.index]) continue;
                 if (t.index < copied.size()) copied[t.index] = true;
-                kept.addPerSample(opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel);
+                charge(kept, total, opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel, 0);
                 continue;
             }
             if (s.autocastKept[static_cast<std::size_t>(d)] || s.modelInput) continue;
             s.autocastKept[static_cast<std::size_t>(d)] = true;
-            kept.addPerSample(s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel);
+            charge(kept, total, s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel, 0);
         }
-        if (any) m_result.activationsAutocast[static_cast<std::size_t>(d)].add(kept);
         m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
     }
 
