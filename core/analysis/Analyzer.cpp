@@ -31,6 +31,7 @@ struct Storage {
 // Where the tensor on an output port lives.
 struct PortTensor {
     TensorInfo info;
+    Count numel = 0; // info.shape.numel(), checked once by checkOutputs
     int storage = -1;
     bool needsGrad = false;
 };
@@ -250,11 +251,12 @@ private:
         for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
             PortTensor pt;
             pt.info = la.result.outputs[o];
+            pt.numel = m_outputNumel[o];
             pt.needsGrad = la.outputNeedsGrad;
             if (o == 0 && la.result.aliasOf >= 0 && static_cast<std::size_t>(la.result.aliasOf) < ins.size()) {
                 pt.storage = ins[static_cast<std::size_t>(la.result.aliasOf)]->storage;
             } else {
-                pt.storage = newStorage(pt.info, isSource);
+                pt.storage = newStorage(pt, isSource);
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
             m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += consumersOf(idx, o);
@@ -276,8 +278,10 @@ private:
         la.analysed = true;
     }
 
+    // Also records each output's element count in m_outputNumel (by output port).
     bool checkOutputs(LayerAnalysis& la)
     {
+        m_outputNumel.clear();
         for (const auto& t : la.result.outputs) {
             const auto n = t.shape.numel();
             if (!n.ok()) {
@@ -294,6 +298,9 @@ private:
                 fail(la, "shape", "output shape " + t.shape.toString() + " has a dimension below 1");
                 return false;
             }
+            m_outputNumel.push_back(n.value());
+            if (t.elem == ElemKind::Activation) la.outputActivationNumel += n.value();
+            else la.outputOtherBytes += n.value() * elemBytes(t.elem, 4);
         }
         return true;
     }
@@ -321,7 +328,7 @@ private:
         la.paramsTrainable = layer.trainable && la.learnableParams > 0;
         m_result.paramsTotal = total.value();
         m_result.buffers += la.bufferParams;
-        m_result.weights.add(la.weights);
+        for (const auto& p : la.result.params) m_result.weights.addFixed(p.elem, p.numel); // = add(la.weights)
         if (la.paramsTrainable) {
             m_result.paramsTrainable += la.learnableParams;
             m_result.trainableTensors += la.learnableTensors;
@@ -330,11 +337,11 @@ private:
         return true;
     }
 
-    int newStorage(const TensorInfo& info, bool modelInput)
+    int newStorage(const PortTensor& t, bool modelInput)
     {
         Storage s;
-        s.numel = info.shape.numel().value();
-        s.elem = info.elem;
+        s.numel = t.numel;
+        s.elem = t.info.elem;
         s.modelInput = modelInput;
         m_storages.push_back(s);
         return static_cast<int>(m_storages.size() - 1);
@@ -358,6 +365,18 @@ private:
         return false;
     }
 
+    // Charges a kept tensor to its layer and to the network total. A total overflows whenever
+    // one of its layers' counts does (it is at least as large), as when summed afterwards.
+    static void charge(ElemCounts& layer, ElemCounts& total, ElemKind k, Count perSample, Count fixed)
+    {
+        layer.addPerSample(k, perSample);
+        total.addPerSample(k, perSample);
+        if (fixed) {
+            layer.addFixed(k, fixed);
+            total.addFixed(k, fixed);
+        }
+    }
+
     static bool shouldSave(const SavedTensor& t, const LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
     {
         switch (t.when) {
@@ -375,13 +394,15 @@ private:
     {
         const int p = static_cast<int>(profile);
         ElemCounts& kept = la.kept[static_cast<std::size_t>(p)];
+        // Each charge goes to the layer and straight into the network total (one checked add
+        // each, rather than summing every element kind of `kept` afterwards).
+        ElemCounts& total = m_result.activations[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
         if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
         for (const auto& t : la.result.saved[static_cast<std::size_t>(p)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
-                kept.addPerSample(t.elem, t.numelPerSample);
-                kept.addFixed(t.elem, t.numelFixed);
+                charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);
                 continue;
             }
             int storage = -1;
@@ -391,9 +412,8 @@ private:
             Storage& s = m_storages[static_cast<std::size_t>(storage)];
             if (s.kept[static_cast<std::size_t>(p)] || s.modelInput) continue;
             s.kept[static_cast<std::size_t>(p)] = true;
-            kept.addPerSample(s.elem, s.numel);
+            charge(kept, total, s.elem, s.numel, 0);
         }
-        m_result.activations[static_cast<std::size_t>(p)].add(kept);
     }
 
     // Mixed precision on device `d` (0 CUDA, 1 CPU): the dtype of every tensor under autocast
@@ -429,6 +449,7 @@ private:
         }
         const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
         ElemCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
+        ElemCounts& total = m_result.activationsAutocast[static_cast<std::size_t>(d)];
         if (!la.outputNeedsGrad) return;
         if (rule.op == Autocast::Lower && keepsWeightCopy(la, profile, ins))
             for (const auto& p : la.result.params)
@@ -439,8 +460,7 @@ private:
             if (t.ref == SavedTensor::Ref::Extra) {
                 const bool f = t.autocast == AutocastDtype::Op ? opFloat : t.autocast == AutocastDtype::Float;
                 const ElemKind k = t.elem == ElemKind::Activation && f ? ElemKind::Float32 : t.elem;
-                kept.addPerSample(k, t.numelPerSample);
-                kept.addFixed(k, t.numelFixed);
+                charge(kept, total, k, t.numelPerSample, t.numelFixed);
                 continue;
             }
             int storage = -1;
@@ -457,25 +477,22 @@ private:
                 // autocast (or type promotion) made a copy in the op's dtype; the op saves it.
                 if (t.index < copied.size() && copied[t.index]) continue;
                 if (t.index < copied.size()) copied[t.index] = true;
-                kept.addPerSample(opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel);
+                charge(kept, total, opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel, 0);
                 continue;
             }
             if (s.autocastKept[static_cast<std::size_t>(d)] || s.modelInput) continue;
             s.autocastKept[static_cast<std::size_t>(d)] = true;
-            kept.addPerSample(s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel);
+            charge(kept, total, s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel, 0);
         }
-        m_result.activationsAutocast[static_cast<std::size_t>(d)].add(kept);
         m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
     }
 
     void accountActivationGradients(LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
     {
         if (!la.outputNeedsGrad) return;
-        Count n = 0;
-        for (const auto& o : la.result.outputs)
-            if (o.elem == ElemKind::Activation) n += o.shape.numel().value();
+        Count n = la.outputActivationNumel;
         for (const auto* t : ins)
-            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->info.shape.numel().value();
+            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->numel;
         la.activationGradientNumel = n;
         m_result.activationGradientPeakNumel = std::max(m_result.activationGradientPeakNumel, n);
     }
@@ -522,6 +539,7 @@ private:
     std::vector<int> m_connTarget;         // by connection: index of the target layer, or -1
     std::vector<TensorInfo> m_scratchInfos;
     std::vector<const PortTensor*> m_scratchIns;
+    std::vector<Count> m_outputNumel; // the current layer's output element counts, by port
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };

@@ -30,6 +30,11 @@ struct LayerAnalysis {
     // Gradients flowing through this layer in backward, per sample, Activation elements: its
     // outputs' gradients plus those of its inputs that need one (the timeline's backward step).
     Count activationGradientNumel = 0;
+    // This layer's outputs, per sample: elements of ElemKind::Activation (sized by the
+    // precision) and bytes of the other kinds (fixed sizes). Computed once here so that the
+    // estimator's timeline does not recount every output shape.
+    Count outputActivationNumel = 0;
+    Count outputOtherBytes = 0;
 
     // Tensors this layer is the first to keep for backward, per profile (the model input
     // excluded: it is the `input` component).

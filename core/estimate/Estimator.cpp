@@ -112,16 +112,13 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
     }
     push(StepPhase::Start, std::nullopt, base);
     const std::size_t n = a.layers.size();
+    t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
     std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
     for (std::size_t i = 0; i < n; ++i) {
         keptUpTo[i + 1] = keptUpTo[i];
         if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].components[idx(Component::Activations)];
     }
-    auto outputBytes = [&](const LayerAnalysis& la) {
-        Count bytes = 0;
-        for (const auto& o : la.result.outputs) bytes += o.shape.numel().value() * elemBytes(o.elem, act);
-        return bytes;
-    };
+    auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
     Count lastOutput = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const LayerAnalysis& la = a.layers[i];

@@ -2,16 +2,40 @@
 
 #include "core/layers/KindHelpers.h"
 
+#include <algorithm>
+#include <array>
+#include <span>
+
 namespace netsizer::core::kinds {
 namespace {
 enum Attr { kFilters, kKernel, kStride, kPadding, kPaddingMode, kDilation, kGroups, kBias };
 
+// Per-axis values of a 1-, 2- or 3-d convolution; the first `n` are meaningful. Fixed arrays:
+// the geometry is computed on every analysis, and five IntLists were five allocations a layer.
+using Axes = std::array<std::int64_t, 3>;
+
 struct ConvGeometry {
     int n = 2;
     std::int64_t inChannels = 0, filters = 0, groups = 1;
-    IntList kernel, stride, dilation, padBegin, padEnd;
+    Axes kernel{}, stride{}, dilation{}, padBegin{}, padEnd{};
     Shape out;
+
+    std::span<const std::int64_t> axes(const Axes& a) const { return std::span<const std::int64_t>(a).first(static_cast<std::size_t>(n)); }
 };
+
+// The list attribute `idx` expanded to n values into `out` (a one-element list repeats its
+// value); false when it has another length.
+bool expandList(const LayerContext& ctx, int idx, int n, Axes& out)
+{
+    const IntList& l = ctx.list(idx);
+    if (l.size() == 1) {
+        out.fill(l[0]);
+        return true;
+    }
+    if (static_cast<int>(l.size()) != n) return false;
+    std::copy(l.begin(), l.end(), out.begin());
+    return true;
+}
 
 Result<ConvGeometry> geometry(const LayerContext& ctx, int n, const char* layout)
 {
@@ -23,20 +47,17 @@ Result<ConvGeometry> geometry(const LayerContext& ctx, int n, const char* layout
     g.inChannels = in[0];
     g.filters = ctx.i(kFilters);
     g.groups = ctx.i(kGroups);
-    g.kernel = ctx.listN(kKernel, n);
-    g.stride = ctx.listN(kStride, n);
-    g.dilation = ctx.listN(kDilation, n);
-    for (const auto* l : {&g.kernel, &g.stride, &g.dilation})
-        if (static_cast<int>(l->size()) != n)
-            return makeError("attribute", "kernel_size, stride and dilation need 1 or " + std::to_string(n) + " values");
+    if (!expandList(ctx, kKernel, n, g.kernel) || !expandList(ctx, kStride, n, g.stride) ||
+        !expandList(ctx, kDilation, n, g.dilation))
+        return makeError("attribute", "kernel_size, stride and dilation need 1 or " + std::to_string(n) + " values");
     if (g.inChannels % g.groups != 0 || g.filters % g.groups != 0)
         return makeError("attribute", "groups = " + std::to_string(g.groups) + " must divide both the input channels (" +
                                           std::to_string(g.inChannels) + ") and filters (" + std::to_string(g.filters) + ")");
     Shape spatial;
     for (int i = 1; i <= n; ++i) spatial.push(in[i]);
     std::string message;
-    if (!resolvePadding(ctx.s(kPaddingMode), ctx.list(kPadding), n, spatial, g.kernel, g.stride, g.dilation, g.padBegin,
-                        g.padEnd, message))
+    if (!resolvePaddingInto(ctx.s(kPaddingMode), ctx.list(kPadding), n, spatial, g.axes(g.kernel), g.axes(g.stride),
+                            g.axes(g.dilation), g.padBegin, g.padEnd, message))
         return makeError("attribute", message);
     g.out.push(g.filters);
     for (int i = 0; i < n; ++i) {
@@ -44,7 +65,7 @@ Result<ConvGeometry> geometry(const LayerContext& ctx, int n, const char* layout
         WindowAxis a{spatial[i], g.kernel[k], g.stride[k], g.dilation[k], g.padBegin[k], g.padEnd[k], false};
         const std::int64_t o = windowOutput(a);
         if (o < 1)
-            return makeError("shape", "kernel " + timesJoin(g.kernel) + " (dilation " + timesJoin(g.dilation) +
+            return makeError("shape", "kernel " + timesJoin(g.axes(g.kernel)) + " (dilation " + timesJoin(g.axes(g.dilation)) +
                                           ") does not fit the padded input " + in.toString());
         g.out.push(o);
     }
@@ -53,7 +74,7 @@ Result<ConvGeometry> geometry(const LayerContext& ctx, int n, const char* layout
 
 Count kernelVolume(const ConvGeometry& g)
 {
-    return static_cast<Count>(g.inChannels / g.groups) * product(g.kernel);
+    return static_cast<Count>(g.inChannels / g.groups) * product(g.axes(g.kernel));
 }
 
 template <int N>

@@ -1,5 +1,8 @@
 #include "core/layers/KindHelpers.h"
 
+#include <algorithm>
+#include <cassert>
+
 namespace netsizer::core::kinds {
 
 Error rankError(const TensorInfo& in, int rank, const char* layout)
@@ -36,12 +39,15 @@ std::int64_t windowOutput(const WindowAxis& a)
     return out;
 }
 
-bool resolvePadding(const std::string& mode, const IntList& padding, int n, const Shape& spatialIn,
-                    const IntList& kernel, const IntList& stride, const IntList& dilation,
-                    IntList& padBegin, IntList& padEnd, std::string& message)
+bool resolvePaddingInto(std::string_view mode, std::span<const std::int64_t> padding, int n, const Shape& spatialIn,
+                        std::span<const std::int64_t> kernel, std::span<const std::int64_t> stride,
+                        std::span<const std::int64_t> dilation, std::span<std::int64_t> padBegin,
+                        std::span<std::int64_t> padEnd, std::string& message)
 {
-    padBegin.assign(static_cast<std::size_t>(n), 0);
-    padEnd.assign(static_cast<std::size_t>(n), 0);
+    const auto un = static_cast<std::size_t>(n);
+    assert(padBegin.size() >= un && padEnd.size() >= un);
+    std::fill_n(padBegin.begin(), un, 0);
+    std::fill_n(padEnd.begin(), un, 0);
     if (mode == "valid") return true;
     if (mode == "same") {
         for (int i = 0; i < n; ++i) {
@@ -57,14 +63,14 @@ bool resolvePadding(const std::string& mode, const IntList& padding, int n, cons
     }
     const auto len = padding.size();
     if (len == 1) {
-        padBegin.assign(static_cast<std::size_t>(n), padding[0]);
-        padEnd = padBegin;
-    } else if (len == static_cast<std::size_t>(n)) {
-        padBegin = padding;
-        padEnd = padding;
-    } else if (len == static_cast<std::size_t>(2 * n)) {
-        padBegin.assign(padding.begin(), padding.begin() + n);
-        padEnd.assign(padding.begin() + n, padding.end());
+        std::fill_n(padBegin.begin(), un, padding[0]);
+        std::fill_n(padEnd.begin(), un, padding[0]);
+    } else if (len == un) {
+        std::copy_n(padding.begin(), un, padBegin.begin());
+        std::copy_n(padding.begin(), un, padEnd.begin());
+    } else if (len == 2 * un) {
+        std::copy_n(padding.begin(), un, padBegin.begin());
+        std::copy_n(padding.begin() + n, un, padEnd.begin());
     } else {
         message = "'padding' needs 1, " + std::to_string(n) + " or " + std::to_string(2 * n) + " values, got " +
                   std::to_string(len);
@@ -73,12 +79,21 @@ bool resolvePadding(const std::string& mode, const IntList& padding, int n, cons
     return true;
 }
 
-std::string timesJoin(std::initializer_list<std::int64_t> values)
+bool resolvePadding(const std::string& mode, const IntList& padding, int n, const Shape& spatialIn,
+                    const IntList& kernel, const IntList& stride, const IntList& dilation,
+                    IntList& padBegin, IntList& padEnd, std::string& message)
 {
-    return timesJoin(IntList(values));
+    padBegin.assign(static_cast<std::size_t>(n), 0);
+    padEnd.assign(static_cast<std::size_t>(n), 0);
+    return resolvePaddingInto(mode, padding, n, spatialIn, kernel, stride, dilation, padBegin, padEnd, message);
 }
 
-std::string timesJoin(const IntList& values)
+std::string timesJoin(std::initializer_list<std::int64_t> values)
+{
+    return timesJoin(std::span<const std::int64_t>(values.begin(), values.size()));
+}
+
+std::string timesJoin(std::span<const std::int64_t> values)
 {
     std::string s;
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -88,7 +103,7 @@ std::string timesJoin(const IntList& values)
     return s;
 }
 
-Count product(const IntList& values)
+Count product(std::span<const std::int64_t> values)
 {
     Count p = 1;
     for (auto v : values) p *= static_cast<Count>(v);

@@ -9,7 +9,9 @@
 #include "core/util/NumberFormat.h"
 #include "core/util/Result.h"
 
+#include <span>
 #include <string>
+#include <string_view>
 
 namespace netsizer::core::kinds {
 
@@ -36,12 +38,18 @@ std::int64_t windowOutput(const WindowAxis& a);
 bool resolvePadding(const std::string& mode, const IntList& padding, int n, const Shape& spatialIn,
                     const IntList& kernel, const IntList& stride, const IntList& dilation,
                     IntList& padBegin, IntList& padEnd, std::string& message);
+// The same into caller-owned storage, without allocating (the convolutions' per-analysis path):
+// kernel, stride and dilation hold n values; padBegin and padEnd receive n values each.
+bool resolvePaddingInto(std::string_view mode, std::span<const std::int64_t> padding, int n, const Shape& spatialIn,
+                        std::span<const std::int64_t> kernel, std::span<const std::int64_t> stride,
+                        std::span<const std::int64_t> dilation, std::span<std::int64_t> padBegin,
+                        std::span<std::int64_t> padEnd, std::string& message);
 
 // " × "-joined numbers: {64, 3, 3, 3} -> "64 × 3 × 3 × 3".
 std::string timesJoin(std::initializer_list<std::int64_t> values);
-std::string timesJoin(const IntList& values);
+std::string timesJoin(std::span<const std::int64_t> values);
 // Product of a list (checked by the caller through the analyser's overflow checks).
-Count product(const IntList& values);
+Count product(std::span<const std::int64_t> values);
 
 // A Formula for a count (thousands separators in the value).
 Formula countFormula(std::string quantity, std::string symbolic, std::string substituted, Count value);

@@ -81,16 +81,18 @@ struct SavedTensor {
         Output, // the storage of output `index`
         Extra,  // a new tensor of numelPerSample (+ numelFixed) elements: indices, masks, stats
     };
+    // The one-byte fields first: 32 bytes in all (every layer holds up to 12 of these inline).
     Ref ref = Ref::Input;
     std::uint8_t index = 0;
     ElemKind elem = ElemKind::Activation; // Extra only; Input/Output use the tensor's own kind
-    Count numelPerSample = 0; // Extra only
-    Count numelFixed = 0;     // Extra only: batch-independent part (BatchNorm's saved mean)
     SaveWhen when = SaveWhen::AnyGrad;
-    const char* label = "";   // the autograd node attribute, e.g. "MaxPool2DWithIndicesBackward0.indices"
     // Extra only, under autocast: the dtype of an ElemKind::Activation extra (Op = the op's dtype).
     AutocastDtype autocast = AutocastDtype::Op;
+    Count numelPerSample = 0; // Extra only
+    Count numelFixed = 0;     // Extra only: batch-independent part (BatchNorm's saved mean)
+    const char* label = "";   // the autograd node attribute, e.g. "MaxPool2DWithIndicesBackward0.indices"
 };
+static_assert(sizeof(SavedTensor) <= 32, "keep SavedTensor packed");
 
 struct KindResult {
     SmallVector<TensorInfo, 2> outputs; // one per output port

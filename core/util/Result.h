@@ -25,8 +25,10 @@ struct Error {
 template <class T>
 class [[nodiscard]] Result {
 public:
-    Result(T value) : m_v(std::move(value)) {}
-    Result(Error error) : m_v(std::move(error)) {}
+    // One move of the value into place (a KindResult is about 1 KB; see SmallVector.h).
+    Result(const T& value) : m_v(std::in_place_index<0>, value) {}
+    Result(T&& value) : m_v(std::in_place_index<0>, std::move(value)) {}
+    Result(Error error) : m_v(std::in_place_index<1>, std::move(error)) {}
 
     bool ok() const { return std::holds_alternative<T>(m_v); }
     explicit operator bool() const { return ok(); }
