@@ -97,13 +97,18 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
                         Component::Overhead})
         base[idx(c)] = b.components[idx(c)];
     const Count act = s.precision.activationBytes;
+    // Events are built in place (each 160-byte event written once, not assembled in a local
+    // and copied twice): open() appends one whose components start as `from`, the caller
+    // adjusts them, close() sums the total.
+    auto open = [&](StepPhase phase, std::optional<LayerId> layer,
+                    const std::array<AffineBytes, kComponentCount>& from) -> TimelineEvent& {
+        return t.events.emplace_back(phase, layer, from);
+    };
+    auto close = [](TimelineEvent& e) {
+        for (const auto& c : e.components) e.total += c;
+    };
     auto push = [&](StepPhase phase, std::optional<LayerId> layer, const std::array<AffineBytes, kComponentCount>& comps) {
-        TimelineEvent e;
-        e.phase = phase;
-        e.layer = layer;
-        e.components = comps;
-        for (const auto& c : comps) e.total += c;
-        t.events.push_back(e);
+        close(open(phase, layer, comps));
     };
     const bool simulate = s.train && s.framework.framework != Framework::Caffe;
     if (!simulate) {
@@ -123,11 +128,11 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
     for (std::size_t i = 0; i < n; ++i) {
         const LayerAnalysis& la = a.layers[i];
         if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
-        auto comps = base;
-        comps[idx(Component::Activations)] = keptUpTo[i + 1];
-        comps[idx(Component::Activations)].perSample += outputBytes(la);
+        TimelineEvent& e = open(StepPhase::Forward, la.id, base);
+        e.components[idx(Component::Activations)] = keptUpTo[i + 1];
+        e.components[idx(Component::Activations)].perSample += outputBytes(la);
         lastOutput = outputBytes(la);
-        push(StepPhase::Forward, la.id, comps);
+        close(e);
     }
     {
         auto comps = base;
@@ -142,11 +147,11 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
         if (!la.analysed) continue;
         if (k < b.layers.size()) grads += b.layers[k].components[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        auto comps = base;
-        comps[idx(Component::Activations)] = keptUpTo[k + 1];
-        comps[idx(Component::ActivationGradients)].perSample = la.activationGradientNumel * act;
-        comps[idx(Component::Gradients)] = grads;
-        push(StepPhase::Backward, la.id, comps);
+        TimelineEvent& e = open(StepPhase::Backward, la.id, base);
+        e.components[idx(Component::Activations)] = keptUpTo[k + 1];
+        e.components[idx(Component::ActivationGradients)].perSample = la.activationGradientNumel * act;
+        e.components[idx(Component::Gradients)] = grads;
+        close(e);
     }
     {
         auto comps = base;
@@ -178,8 +183,9 @@ void overheads(const Sizes& s, const Analysis& a, const TrainingConfig& config, 
         b.overheadLines.push_back(ctx);
 
         // A convolution that needs scratch (im2col-like; 1×1 stride-1 convolutions need none).
-        bool hasConv = false;
-        for (const auto& la : a.layers) hasConv |= la.result.caffeColumnBufferNumel > 0;
+        // Stops at the first such layer (a full scan reads one cache line per layer).
+        const bool hasConv = std::any_of(a.layers.begin(), a.layers.end(),
+                                         [](const LayerAnalysis& la) { return la.result.caffeColumnBufferNumel > 0; });
         if (!caffe && hasConv) {
             OverheadLine ws;
             ws.name = "conv_workspace";
@@ -237,14 +243,13 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
 
     b.layers.reserve(a.layers.size());
     for (const auto& la : a.layers) {
-        LayerMemory lm;
+        LayerMemory& lm = b.layers.emplace_back(); // filled in place
         lm.id = la.id;
         if (la.analysed) {
             paramComponents(s, la.weights, la.learnableParams, la.learnableTensors, la.paramsTrainable, lm.components);
             activationComponents(s, la, lm.components);
             for (std::size_t c = 0; c < lm.components.size(); ++c) b.components[c] += lm.components[c];
         }
-        b.layers.push_back(lm);
     }
 
     auto& comps = b.components;
