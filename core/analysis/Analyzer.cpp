@@ -1,5 +1,6 @@
 #include "core/analysis/Analysis.h"
 
+#include "core/layers/AttrCheck.h"
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
 
@@ -205,12 +206,14 @@ private:
                                        std::to_string(specs.size()) + " attributes");
             return false;
         }
-        std::string message;
-        for (std::size_t i = 0; i < specs.size(); ++i)
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            if (attrIsValid(specs[i], layer.attrs[i])) continue; // the inline check, no message
+            std::string message;
             if (!validateAttr(specs[i], layer.attrs[i], message)) {
                 fail(la, "bad_attribute", message);
                 return false;
             }
+        }
         return true;
     }
 
