@@ -91,7 +91,7 @@ void TestTimeline::fitUsesPeak()
     TrainingConfig cfg;
     cfg.framework = Framework::PyTorchCpu;
     cfg.batch = 100;
-    cfg.gpu = GpuSpec{"toy", 5124, 0};
+    cfg.gpu = GpuSpec{"toy", 5124, 0, ""};
     MemoryBreakdown m = estimate(analyze(g), cfg, 0);
     QCOMPARE(m.peakBytes(), Count{5124});
     QVERIFY(m.fits());

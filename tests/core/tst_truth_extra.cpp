@@ -187,8 +187,11 @@ void TestTruthExtra::inference()
 void TestTruthExtra::coversTheKinds()
 {
     std::set<std::string> seen;
-    for (const auto& name : netsizer::testing::extraReferenceNetNames())
-        for (const auto& layer : netsizer::testing::extraReferenceNet(name).graph.layers()) seen.insert(layer.kind->id);
+    for (const auto& name : netsizer::testing::extraReferenceNetNames()) {
+        // Keep the net alive for the loop: ranging over a member of a temporary would dangle.
+        const auto net = netsizer::testing::extraReferenceNet(name);
+        for (const auto& layer : net.graph.layers()) seen.insert(layer.kind->id);
+    }
     for (const char* kind : {"GRU", "RNN", "LSTM", "Conv1D", "Conv3D", "MaxPool1D", "AvgPool1D", "AdaptiveAvgPool2D",
                              "GlobalAvgPool", "GroupNorm", "LayerNorm", "PReLU", "LeakyReLU", "ELU", "SiLU", "HardSwish",
                              "Tanh", "Sigmoid", "GELU", "Softmax", "Upsample", "ZeroPadding", "ConvTranspose2D",

@@ -179,7 +179,7 @@ private slots:
         QVERIFY(low < peak && peak < high);
         const auto withCapacity = [&](std::uint64_t cap) {
             core::TrainingConfig c = m_doc->config();
-            c.gpu = core::GpuSpec{"custom", cap, c.gpu->contextBytes};
+            c.gpu = core::GpuSpec{"custom", cap, c.gpu->contextBytes, ""};
             m_doc->setConfig(c);
             QTest::qWait(0);
             QCoreApplication::processEvents();

@@ -357,7 +357,6 @@ Status OnnxNodeMapper::mapBinary(Node& n)
     if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && full && batchAxis(full) == 0 &&
         n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(full->size()))) {
         // x · γ_c (+ β_c): an affine per channel, as older exports write an inference BatchNorm.
-        const std::int64_t channels = n.act(m_t, 0).shape[0];
         add(n, "Scale", {{"bias", false}, {"inplace", false}});
         return Ok{};
     }
