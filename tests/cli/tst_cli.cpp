@@ -1,7 +1,9 @@
 // netsizer-cli end to end: exact numbers of a hand-computed model in JSON, CSV and table form,
 // the largest batch `fit` finds, one-line errors with exit status 2, and the listings; the
-// peak, band and overhead lines equal the core's; `fit --safe`; `validate` against measurement
-// files; the import options --solver and --input-shape.
+// peak, band and overhead lines equal the core's; `fit --safe`; the import options --solver and
+// --input-shape. `validate` is tested in tst_cli_validate.cpp.
+#include "CliHarness.h"
+
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
@@ -16,7 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestCli : public QObject {
+class TestCli : public QObject, protected CliHarness {
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -37,107 +39,16 @@ private slots:
     void overheadOptionsEnterTheEstimate();
     void fitSafeIsConservative();
     void csvAndTableShowPeakAndBand();
-    void validateTruthMeasurementHasZeroError_data();
-    void validateTruthMeasurementHasZeroError();
-    void validatePerturbedMeasurement();
-    void validateCudaPeakLeavesOutOverhead();
-    void validateBadMeasurementIsExit2_data();
-    void validateBadMeasurementIsExit2();
     void solverSetsTheOptimizer();
     void inputShapeOption();
     void inputShapeOfSymbolicOnnxInput();
-    void validateExportedPyTorchRun();
-
-private:
-    struct Run {
-        int code = -1;
-        QByteArray out, err;
-    };
-    Run cli(const QStringList& args) const;
-    QString writeModel(const QString& fileName, const QByteArray& json) const;
-    QJsonObject estimateJson(const QStringList& args) const;
-
-    QString writeMeasurement(const QString& fileName, const QJsonObject& measurement) const;
-
-    QTemporaryDir m_dir;
-    QString m_tiny;
 };
-
-// Input[3,32,32] -> Conv2D(16, k3, p1) -> ReLU(inplace) -> Flatten -> Dense(10).
-// params: conv 16·3·3·3 + 16 = 448; fc 10·16,384 + 10 = 163,850; total 164,298.
-static const QByteArray kTinyLayers = R"("layers": [
-  {"name": "input", "type": "Input", "attrs": {"shape": [3, 32, 32]}},
-  {"name": "conv", "type": "Conv2D", "inputs": ["input"], "attrs": {"filters": 16, "kernel_size": 3, "padding": 1}},
-  {"name": "relu", "type": "ReLU", "inputs": ["conv"], "attrs": {"inplace": true}},
-  {"name": "flatten", "type": "Flatten", "inputs": ["relu"]},
-  {"name": "fc", "type": "Dense", "inputs": ["flatten"], "attrs": {"units": 10}}
-])";
-
-static QByteArray model(const QByteArray& layers, const QByteArray& training = {})
-{
-    QByteArray doc = "{\"format\": \"netsizer-model\", \"version\": 1, \"name\": \"tiny\",\n" + layers;
-    if (!training.isEmpty()) doc += ",\n\"training\": " + training;
-    return doc + "}\n";
-}
-
-// Hand-derived figures of the tiny model (fp32, adam, train):
-constexpr qint64 kParams = 164298;
-constexpr qint64 kWeights = kParams * 4;                 // 657,192
-constexpr qint64 kOptimizerState = 2 * kWeights + 4 * 4; // exp_avg, exp_avg_sq + 4 float32 step tensors
-// Kept for backward: the conv output (16·32·32 floats): ReLU in place saves its result in the
-// conv's storage, Flatten is a view of it, fc saves that same storage; the input is excluded.
-constexpr qint64 kActivationsPerSample = 16 * 32 * 32 * 4; // 65,536
-constexpr qint64 kInputPerSample = 3 * 32 * 32 * 4;        // 12,288
-// Transient peak: at ReLU (and Flatten) the output gradient plus the input gradient,
-// 2 × 16,384 floats.
-constexpr qint64 kActGradPerSample = 2 * 16384 * 4; // 131,072
-constexpr qint64 kFixed = 2 * kWeights + kOptimizerState;                                 // 2,628,784
-constexpr qint64 kPerSample = kActivationsPerSample + kInputPerSample + kActGradPerSample; // 208,896
-constexpr qint64 kDefaultContext = 400ll * 1024 * 1024; // resources/gpus.json default_context_mib
 
 void TestCli::initTestCase()
 {
     QVERIFY(m_dir.isValid());
     QVERIFY2(QFileInfo::exists(NETSIZER_CLI_PATH), NETSIZER_CLI_PATH);
     m_tiny = writeModel("tiny.json", model(kTinyLayers));
-}
-
-TestCli::Run TestCli::cli(const QStringList& args) const
-{
-    QProcess p;
-    p.setWorkingDirectory(m_dir.path()); // file names in errors are then the names we gave
-    p.start(NETSIZER_CLI_PATH, args);
-    Run r;
-    if (!p.waitForFinished(30000) || p.exitStatus() != QProcess::NormalExit) return r;
-    r.code = p.exitCode();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
-    return r;
-}
-
-QString TestCli::writeModel(const QString& fileName, const QByteArray& json) const
-{
-    QFile f(m_dir.filePath(fileName));
-    if (!f.open(QIODevice::WriteOnly) || f.write(json) != json.size()) return {};
-    return fileName;
-}
-
-QJsonObject TestCli::estimateJson(const QStringList& args) const
-{
-    const Run r = cli(args + QStringList{"--format", "json"});
-    if (r.code != 0) {
-        qWarning() << "exit" << r.code << r.err;
-        return {};
-    }
-    QJsonParseError e;
-    const QJsonDocument d = QJsonDocument::fromJson(r.out, &e);
-    if (e.error != QJsonParseError::NoError) qWarning() << e.errorString();
-    return d.object();
-}
-
-static qint64 num(const QJsonObject& o, const QString& key)
-{
-    return o.value(key).toInteger(-1);
 }
 
 void TestCli::estimateJsonExactNumbers()
@@ -468,39 +379,6 @@ void TestCli::gpusListsPresets()
     QVERIFY(found);
 }
 
-QString TestCli::writeMeasurement(const QString& fileName, const QJsonObject& measurement) const
-{
-    return writeModel(fileName, QJsonDocument(measurement).toJson());
-}
-
-static const QString kVgg16 = QStringLiteral(NETSIZER_ROOT "/resources/examples/vgg16.json");
-static const QString kLenet5 = QStringLiteral(NETSIZER_ROOT "/resources/examples/lenet5.json");
-static const QString kShared = QStringLiteral(NETSIZER_SHARED_DIR);
-
-// The core's own breakdown of `path` for `config` (what the CLI must print).
-static netsizer::core::MemoryBreakdown coreBreakdown(const QString& path, const netsizer::core::TrainingConfig& config,
-                                                     netsizer::core::ModelFile* modelOut = nullptr)
-{
-    using namespace netsizer::core;
-    auto model = readModelFile(path.toStdString());
-    if (!model) qFatal("cannot read %s: %s", qPrintable(path), model.error().describe().c_str());
-    const Analysis a = analyze(model->graph);
-    if (modelOut) *modelOut = *model;
-    return estimate(a, config, GpuCatalog::builtin().defaultContextBytes());
-}
-
-static netsizer::core::TrainingConfig vggConfig(std::uint64_t batch)
-{
-    using namespace netsizer::core;
-    TrainingConfig c;
-    c.batch = batch;
-    c.optimizer = Optimizer::Adam;
-    c.precision = Precision::Fp32;
-    c.framework = Framework::PyTorch;
-    c.gpu = *GpuCatalog::builtin().find("GRID K520");
-    return c;
-}
-
 void TestCli::jsonPeakBandAndOverheadsEqualCore()
 {
     using namespace netsizer::core;
@@ -689,202 +567,6 @@ void TestCli::csvAndTableShowPeakAndBand()
     QVERIFY(table.out.contains("200.00 MiB"));
 }
 
-// A measurement file as the exported PyTorch file writes it.
-static QJsonObject measurementJson(qint64 batch, const QString& optimizer, const QString& device, qint64 weights,
-                                   qint64 gradients, qint64 state, qint64 activations, qint64 input)
-{
-    return QJsonObject{{"format", "netsizer-measurement"},
-                       {"version", 1},
-                       {"model", "test"},
-                       {"framework", device == "cpu" ? "pytorch-cpu" : "pytorch"},
-                       {"device", device},
-                       {"torch_version", "1.13.0"},
-                       {"batch", batch},
-                       {"optimizer", optimizer},
-                       {"precision", "fp32"},
-                       {"measured", QJsonObject{{"weights", weights},
-                                                {"gradients", gradients},
-                                                {"optimizer_state", state},
-                                                {"activations", activations},
-                                                {"input", input},
-                                                {"peak", weights + gradients + state + activations + input}}},
-                       {"peak_kind", "cpu_sum_of_components"}};
-}
-
-void TestCli::validateTruthMeasurementHasZeroError_data()
-{
-    QTest::addColumn<QString>("model");
-    QTest::addColumn<qint64>("params");
-    QTest::addColumn<qint64>("activations"); // saved for backward at batch 2, input excluded
-    QTest::newRow("lenet5") << "lenet5" << qint64{61706} << qint64{64672};       // 2 × 32,336
-    QTest::newRow("resnet18") << "resnet18" << qint64{11689512} << qint64{43193856};
-    QTest::newRow("mobilenet_v2") << "mobilenet_v2" << qint64{3504872} << qint64{155853056};
-    QTest::newRow("resnet50") << "resnet50" << qint64{25557032} << qint64{170827264};
-}
-
-// A measurement built from ../shared/truth (PyTorch 1.13, CPU, fp32, Adam, batch 2): NetSizer's
-// estimate of the same network must match every component exactly.
-void TestCli::validateTruthMeasurementHasZeroError()
-{
-    QFETCH(QString, model);
-    QFETCH(qint64, params);
-    QFETCH(qint64, activations);
-    QFile truth(kShared + "/truth/out/" + model + ".json");
-    if (!truth.open(QIODevice::ReadOnly)) QSKIP("../shared/truth/out is absent");
-    const QJsonObject t = QJsonDocument::fromJson(truth.readAll()).object();
-    QJsonObject batch2;
-    for (const auto& b : t["train_forward"].toObject()["batches"].toArray())
-        if (b.toObject()["batch"].toInt() == 2) batch2 = b.toObject();
-    QVERIFY(!batch2.isEmpty());
-    const qint64 weights = num(t, "param_bytes") + num(t, "buffer_bytes");
-    const qint64 state = num(t["optimizers"].toObject()["Adam"].toObject(), "state_bytes_total");
-    QCOMPARE(num(t, "param_count"), params);
-    QJsonObject m = measurementJson(2, "adam", "cpu", weights, num(t, "grad_bytes"), state,
-                                    num(batch2, "saved_activation_excl_input_bytes"), num(batch2, "input_bytes"));
-    m["params"] = params;
-    const QString file = writeMeasurement(model + "_truth.json", m);
-    const QString path = QStringLiteral(NETSIZER_ROOT "/resources/examples/") + model + ".json";
-    const QJsonObject j = estimateJson({"validate", path, file});
-    QVERIFY(!j.isEmpty());
-    QCOMPARE(j["framework"].toString(), QString("pytorch-cpu"));
-    QCOMPARE(num(j, "batch"), 2);
-    QCOMPARE(num(j["params"].toObject(), "estimated"), params);
-    QCOMPARE(num(j["params"].toObject(), "measured"), params);
-    const QJsonObject c = j["components"].toObject();
-    for (const char* name : {"weights", "gradients", "optimizer_state", "activations", "input", "peak"}) {
-        const QJsonObject row = c[name].toObject();
-        QVERIFY2(row["relative_error_pct"].isDouble(), name);
-        QCOMPARE(row["relative_error_pct"].toDouble(), 0.0);
-        QCOMPARE(num(row, "estimated"), num(row, "measured"));
-    }
-    QCOMPARE(num(c["activations"].toObject(), "measured"), activations);
-    QCOMPARE(num(c["input"].toObject(), "measured"), model == "lenet5" ? 2 * 4096 : 2 * 3 * 224 * 224 * 4);
-    QVERIFY(!j["peak_phase"].toString().isEmpty());
-    const Run table = cli({"validate", path, file});
-    QCOMPARE(table.code, 0);
-    QVERIFY2(table.out.contains("+0.00 %"), table.out.constData());
-    QVERIFY(table.out.contains("Simulated step peak: "));
-}
-
-void TestCli::validatePerturbedMeasurement()
-{
-    // The tiny model at batch 8, pytorch-cpu, adam: estimated weights 657,192, gradients
-    // 657,192, state 1,314,400, activations 8 × 65,536 = 524,288, input 8 × 12,288 = 98,304.
-    const QJsonObject m = measurementJson(8, "adam", "cpu", 328596, 821490, kOptimizerState, 655360, 196608);
-    const QString file = writeMeasurement("perturbed.json", m);
-    const QJsonObject j = estimateJson({"validate", m_tiny, file});
-    const QJsonObject c = j["components"].toObject();
-    auto pct = [&](const char* name) { return c[name].toObject()["relative_error_pct"].toDouble(); };
-    QCOMPARE(num(c["weights"].toObject(), "estimated"), kWeights);
-    QCOMPARE(pct("weights"), 100.0);           // measured half the estimate
-    QCOMPARE(pct("gradients"), -20.0);         // 657,192 / 821,490 = 0.8
-    QCOMPARE(pct("optimizer_state"), 0.0);
-    QCOMPARE(pct("activations"), -20.0);       // 524,288 / 655,360 = 0.8
-    QCOMPARE(pct("input"), -50.0);             // 98,304 / 196,608
-    const qint64 estPeak = kWeights * 2 + kOptimizerState + 8 * kActivationsPerSample + 8 * kInputPerSample;
-    const qint64 measPeak = 328596 + 821490 + kOptimizerState + 655360 + 196608;
-    QCOMPARE(num(c["peak"].toObject(), "estimated"), estPeak); // 3,251,376
-    QCOMPARE(num(c["peak"].toObject(), "measured"), measPeak); // 3,316,454
-    QVERIFY(qAbs(pct("peak") - (-65078.0 / 3316454.0 * 100.0)) < 1e-9); // −1.9623 %
-    const Run csv = cli({"validate", m_tiny, file, "--format", "csv"});
-    QCOMPARE(csv.code, 0);
-    const QList<QByteArray> lines = csv.out.trimmed().split('\n');
-    QCOMPARE(lines[0], QByteArray("component,estimated,measured,relative_error_pct"));
-    QCOMPARE(lines[1], QByteArray("weights,657192,328596,100.000000"));
-    QCOMPARE(lines[2], QByteArray("gradients,657192,821490,-20.000000"));
-    const Run table = cli({"validate", m_tiny, file});
-    QVERIFY2(table.out.contains("+100.00 %"), table.out.constData());
-    QVERIFY(table.out.contains("-20.00 %"));
-}
-
-void TestCli::validateCudaPeakLeavesOutOverhead()
-{
-    using namespace netsizer::core;
-    // On CUDA the file's peak is max_memory_allocated(): the simulated peak minus the CUDA
-    // context (the only overhead line with a centre by default).
-    TrainingConfig c;
-    c.batch = 8;
-    c.optimizer = Optimizer::Adam;
-    c.framework = Framework::PyTorch;
-    const MemoryBreakdown m = coreBreakdown(m_dir.filePath(m_tiny), c);
-    const qint64 expectedPeak = static_cast<qint64>(m.peakBytes()) - kDefaultContext;
-    QJsonObject meas = measurementJson(8, "adam", "Tesla T4", kWeights, kWeights, kOptimizerState, 8 * kActivationsPerSample,
-                                       8 * kInputPerSample);
-    QJsonObject measured = meas["measured"].toObject();
-    measured["peak"] = expectedPeak * 2; // the estimate is then −50 %
-    meas["measured"] = measured;
-    meas["peak_kind"] = "cuda_max_memory_allocated";
-    const QString file = writeMeasurement("cuda.json", meas);
-    const QJsonObject j = estimateJson({"validate", m_tiny, file});
-    QCOMPARE(j["framework"].toString(), QString("pytorch"));
-    QCOMPARE(j["peak_kind"].toString(), QString("cuda_max_memory_allocated"));
-    const QJsonObject peak = j["components"].toObject()["peak"].toObject();
-    QCOMPARE(num(peak, "estimated"), expectedPeak);
-    QCOMPARE(peak["relative_error_pct"].toDouble(), -50.0);
-    QCOMPARE(j["components"].toObject()["weights"].toObject()["relative_error_pct"].toDouble(), 0.0);
-    // validate takes the configuration from the measurement.
-    const Run batch = cli({"validate", m_tiny, file, "--batch", "4"});
-    QCOMPARE(batch.code, 2);
-    QVERIFY2(batch.err.startsWith("netsizer-cli: --batch: validate takes"), batch.err.constData());
-    const Run noFile = cli({"validate", m_tiny});
-    QCOMPARE(noFile.code, 2);
-    QVERIFY2(noFile.err.startsWith("netsizer-cli: validate: needs a measurement file"), noFile.err.constData());
-    const Run missing = cli({"validate", m_tiny, "nowhere.json"});
-    QCOMPARE(missing.code, 2);
-    QVERIFY2(missing.err.startsWith("nowhere.json: "), missing.err.constData());
-}
-
-void TestCli::validateBadMeasurementIsExit2_data()
-{
-    QTest::addColumn<QByteArray>("content");
-    QTest::addColumn<QString>("expected"); // the start of the stderr line
-    const QJsonObject good = measurementJson(8, "adam", "cpu", 1, 2, 3, 4, 5);
-    auto with = [&](const QString& key, const QJsonValue& v) {
-        QJsonObject o = good;
-        o[key] = v;
-        return QJsonDocument(o).toJson();
-    };
-    auto measuredWith = [&](const QString& key, const QJsonValue& v) {
-        QJsonObject o = good;
-        QJsonObject m = o["measured"].toObject();
-        if (v.isUndefined()) m.remove(key);
-        else m[key] = v;
-        o["measured"] = m;
-        return QJsonDocument(o).toJson();
-    };
-    QTest::newRow("batch as text") << with("batch", "8") << "bad.json: /batch: ";
-    QTest::newRow("batch zero") << with("batch", 0) << "bad.json: /batch: ";
-    QTest::newRow("fractional bytes") << measuredWith("weights", 1.5) << "bad.json: /measured/weights: ";
-    QTest::newRow("negative bytes") << measuredWith("input", -1) << "bad.json: /measured/input: ";
-    QTest::newRow("missing peak") << measuredWith("peak", QJsonValue::Undefined) << "bad.json: /measured/peak: missing";
-    QTest::newRow("measured not an object") << with("measured", 3) << "bad.json: /measured: ";
-    QTest::newRow("unknown optimizer") << with("optimizer", "lion") << "bad.json: /optimizer: ";
-    QTest::newRow("unknown precision") << with("precision", "fp8") << "bad.json: /precision: ";
-    QTest::newRow("framework vs device") << with("framework", "pytorch") << "bad.json: /framework: ";
-    QTest::newRow("wrong format") << with("format", "netsizer-model") << "bad.json: /format: ";
-    QTest::newRow("future version") << with("version", 2) << "bad.json: /version: ";
-    QTest::newRow("unknown peak kind") << with("peak_kind", "rss") << "bad.json: /peak_kind: ";
-    QJsonObject noDevice = good;
-    noDevice.remove("device");
-    QTest::newRow("missing device") << QJsonDocument(noDevice).toJson() << "bad.json: /device: missing";
-    const QByteArray full = QJsonDocument(good).toJson();
-    QTest::newRow("truncated") << full.left(full.size() / 2) << "bad.json: line ";
-    QTest::newRow("array") << QByteArray("[1, 2]") << "bad.json: /: ";
-}
-
-void TestCli::validateBadMeasurementIsExit2()
-{
-    QFETCH(QByteArray, content);
-    QFETCH(QString, expected);
-    QCOMPARE(writeModel("bad.json", content), QString("bad.json"));
-    const Run r = cli({"validate", "tiny.json", "bad.json"});
-    QCOMPARE(r.code, 2);
-    QVERIFY2(r.out.isEmpty(), r.out.constData());
-    const QString err = QString::fromUtf8(r.err);
-    QVERIFY2(err.endsWith('\n') && err.count('\n') == 1, qPrintable(err));
-    QVERIFY2(err.startsWith(expected), qPrintable(err));
-}
-
 void TestCli::solverSetsTheOptimizer()
 {
     const QString caffe = kShared + "/models/caffe/mnist/";
@@ -999,30 +681,6 @@ void TestCli::inputShapeOfSymbolicOnnxInput()
     const Run wrong = cli({"estimate", "symbolic.onnx", "--input-shape", "pixels=3x32x32"});
     QCOMPARE(wrong.code, 2);
     QVERIFY2(wrong.err.startsWith("netsizer-cli: --input-shape: the model has no graph input named 'pixels'"), wrong.err.constData());
-}
-
-void TestCli::validateExportedPyTorchRun()
-{
-    const QString python = "/usr/bin/python3";
-    QProcess probe;
-    probe.start(python, {"-c", "import torch"});
-    if (!probe.waitForFinished(60000) || probe.exitStatus() != QProcess::NormalExit || probe.exitCode() != 0)
-        QSKIP("no python3 with torch (/usr/bin/python3 -c 'import torch' fails)");
-    const Run exported = cli({"convert", kLenet5, "lenet5.py"});
-    QCOMPARE(exported.code, 0);
-    QProcess run;
-    run.setWorkingDirectory(m_dir.path());
-    run.start(python, {"lenet5.py", "--batch", "2", "--optimizer", "adam", "--device", "cpu", "--out", "lenet5_measured.json"});
-    QVERIFY(run.waitForFinished(300000));
-    QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
-    const QJsonObject j = estimateJson({"validate", kLenet5, "lenet5_measured.json"});
-    QCOMPARE(j["framework"].toString(), QString("pytorch-cpu"));
-    QCOMPARE(num(j, "batch"), 2);
-    const QJsonObject c = j["components"].toObject();
-    for (const char* name : {"weights", "gradients", "optimizer_state", "activations", "input"})
-        QVERIFY2(qAbs(c[name].toObject()["relative_error_pct"].toDouble()) < 1e-9,
-                 qPrintable(QString("%1: %2").arg(name).arg(c[name].toObject()["relative_error_pct"].toDouble())));
-    QCOMPARE(num(j["params"].toObject(), "measured"), 61706);
 }
 
 QTEST_GUILESS_MAIN(TestCli)
