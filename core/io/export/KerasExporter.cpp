@@ -1,6 +1,7 @@
 #include "core/io/export/KerasExporter.h"
 
 #include "core/io/export/ExportGraph.h"
+#include "core/io/export/PythonLiterals.h"
 #include "core/layers/KindHelpers.h"
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
@@ -11,15 +12,6 @@
 namespace netsizer::core {
 
 namespace {
-
-std::string tuple(const IntList& v)
-{
-    std::string s = "(";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + (v.size() == 1 ? ",)" : ")");
-}
-std::string pyBool(bool b) { return b ? "True" : "False"; }
-std::string q(const std::string& s) { return nlohmann::json(s).dump(); }
 
 // ((b0, e0), (b1, e1)) for ZeroPaddingND.
 std::string padPairs(const IntList& b, const IntList& e)
@@ -85,7 +77,7 @@ private:
         if (allZero(begin) && allZero(end)) return in(l);
         const std::string t = m_g.ident(l) + "_pad";
         m_out += "    " + t + " = layers.ZeroPadding" + std::to_string(begin.size()) + "D(" + padPairs(begin, end) +
-                 ", data_format=\"channels_first\", name=" + q(l.name + "_pad") + ")(" + in(l) + ")\n";
+                 ", data_format=\"channels_first\", name=" + pyString(l.name + "_pad") + ")(" + in(l) + ")\n";
         return t;
     }
     Status conv(const Layer& l, int n);
@@ -113,9 +105,9 @@ Status KerasWriter::conv(const Layer& l, int n)
         arg = padded(l, b, e);
     }
     const std::string extra = attrInt(l, "groups") != 1 ? ", groups=" + std::to_string(attrInt(l, "groups")) : "";
-    apply(l, "layers.Conv" + std::to_string(n) + "D(" + std::to_string(attrInt(l, "filters")) + ", " + tuple(k) +
-                 ", strides=" + tuple(s) + ", padding=\"" + kerasPad + "\", dilation_rate=" + tuple(d) + extra +
-                 ", use_bias=" + pyBool(attrBool(l, "bias")) + ", data_format=\"channels_first\", name=" + q(l.name) + ")",
+    apply(l, "layers.Conv" + std::to_string(n) + "D(" + std::to_string(attrInt(l, "filters")) + ", " + pyTuple(k) +
+                 ", strides=" + pyTuple(s) + ", padding=\"" + kerasPad + "\", dilation_rate=" + pyTuple(d) + extra +
+                 ", use_bias=" + pyBool(attrBool(l, "bias")) + ", data_format=\"channels_first\", name=" + pyString(l.name) + ")",
           arg);
     return Ok{};
 }
@@ -133,8 +125,8 @@ Status KerasWriter::pool(const Layer& l, int n, bool max)
         if (floorOut != m_g.outputShape(l)[i + 1]) return unsupported(l, "Keras", "ceil_mode changes the output size");
     }
     const std::string arg = padded(l, b, e);
-    apply(l, std::string("layers.") + (max ? "MaxPooling" : "AveragePooling") + std::to_string(n) + "D(" + tuple(k) +
-                 ", strides=" + tuple(s) + ", padding=\"valid\", data_format=\"channels_first\", name=" + q(l.name) + ")",
+    apply(l, std::string("layers.") + (max ? "MaxPooling" : "AveragePooling") + std::to_string(n) + "D(" + pyTuple(k) +
+                 ", strides=" + pyTuple(s) + ", padding=\"valid\", data_format=\"channels_first\", name=" + pyString(l.name) + ")",
           arg);
     return Ok{};
 }
@@ -142,11 +134,11 @@ Status KerasWriter::pool(const Layer& l, int n, bool max)
 Status KerasWriter::layer(const Layer& l)
 {
     const std::string& kind = kindOf(l);
-    const std::string x = in(l), nm = ", name=" + q(l.name);
+    const std::string x = in(l), nm = ", name=" + pyString(l.name);
     const Shape xs = kind == "Input" ? Shape{} : m_g.inputShape(l);
     if (kind == "Input") {
-        m_out += "    " + m_g.ident(l) + " = keras.Input(shape=" + tuple(attrList(l, "shape")) + ", dtype=\"" +
-                 attrString(l, "dtype") + "\", name=" + q(l.name) + ")\n";
+        m_out += "    " + m_g.ident(l) + " = keras.Input(shape=" + pyTuple(attrList(l, "shape")) + ", dtype=\"" +
+                 attrString(l, "dtype") + "\", name=" + pyString(l.name) + ")\n";
         return Ok{};
     }
     if (kind == "Conv1D") return conv(l, 1);
@@ -160,11 +152,11 @@ Status KerasWriter::layer(const Layer& l)
         const IntList p = attrList(l, "padding", 2);
         if (p.size() != 2) return unsupported(l, "Keras", "asymmetric padding");
         const IntList op = attrList(l, "output_padding", 2);
-        apply(l, "layers.Conv2DTranspose(" + std::to_string(attrInt(l, "filters")) + ", " + tuple(attrList(l, "kernel_size", 2)) +
-                     ", strides=" + tuple(attrList(l, "stride", 2)) + ", padding=\"valid\"" +
-                     (allZero(op) ? std::string() : ", output_padding=" + tuple(op)) +
-                     ", dilation_rate=" + tuple(attrList(l, "dilation", 2)) + ", use_bias=" + pyBool(attrBool(l, "bias")) +
-                     ", data_format=\"channels_first\"" + (allZero(p) ? nm : ", name=" + q(l.name + "_full")) + ")",
+        apply(l, "layers.Conv2DTranspose(" + std::to_string(attrInt(l, "filters")) + ", " + pyTuple(attrList(l, "kernel_size", 2)) +
+                     ", strides=" + pyTuple(attrList(l, "stride", 2)) + ", padding=\"valid\"" +
+                     (allZero(op) ? std::string() : ", output_padding=" + pyTuple(op)) +
+                     ", dilation_rate=" + pyTuple(attrList(l, "dilation", 2)) + ", use_bias=" + pyBool(attrBool(l, "bias")) +
+                     ", data_format=\"channels_first\"" + (allZero(p) ? nm : ", name=" + pyString(l.name + "_full")) + ")",
               x);
         if (!allZero(p)) { // PyTorch's padding crops the full output
             const std::string id = m_g.ident(l);
@@ -183,7 +175,7 @@ Status KerasWriter::layer(const Layer& l)
         const IntList os = attrList(l, "output_size", 2);
         if (xs[1] % os[0] || xs[2] % os[1]) return unsupported(l, "Keras", "input " + xs.toString() + " is not a multiple of the output size");
         const IntList k = {xs[1] / os[0], xs[2] / os[1]};
-        apply(l, "layers.AveragePooling2D(" + tuple(k) + ", strides=" + tuple(k) + ", data_format=\"channels_first\"" + nm + ")", x);
+        apply(l, "layers.AveragePooling2D(" + pyTuple(k) + ", strides=" + pyTuple(k) + ", data_format=\"channels_first\"" + nm + ")", x);
         return Ok{};
     }
     if (kind == "BatchNorm") {
@@ -197,7 +189,7 @@ Status KerasWriter::layer(const Layer& l)
         const bool affine = attrBool(l, "elementwise_affine");
         IntList axes;
         for (int i = xs.rank() - static_cast<int>(dims); i < xs.rank(); ++i) axes.push_back(i + 1);
-        apply(l, "layers.LayerNormalization(axis=" + tuple(axes).replace(0, 1, "[").replace(tuple(axes).size() - 1, 1, "]") +
+        apply(l, "layers.LayerNormalization(axis=" + pyTuple(axes).replace(0, 1, "[").replace(pyTuple(axes).size() - 1, 1, "]") +
                      ", epsilon=" + formatFloat(attrFloat(l, "eps")) + ", center=" + pyBool(affine) + ", scale=" + pyBool(affine) + nm + ")", x);
         return Ok{};
     }
@@ -214,7 +206,7 @@ Status KerasWriter::layer(const Layer& l)
         IntList shared;
         const int first = attrInt(l, "num_parameters") == 1 ? 1 : 2;
         for (int i = first; i <= xs.rank(); ++i) shared.push_back(i);
-        std::string sa = shared.empty() ? "None" : tuple(shared).replace(0, 1, "[").replace(tuple(shared).size() - 1, 1, "]");
+        std::string sa = shared.empty() ? "None" : pyTuple(shared).replace(0, 1, "[").replace(pyTuple(shared).size() - 1, 1, "]");
         return apply(l, "layers.PReLU(shared_axes=" + sa + nm + ")", x), Ok{};
     }
     if (kind == "Dropout") return apply(l, "layers.Dropout(" + formatFloat(attrFloat(l, "p")) + nm + ")", x), Ok{};
@@ -224,7 +216,7 @@ Status KerasWriter::layer(const Layer& l)
         IntList dims;
         for (int i = 0; i < y.rank(); ++i) dims.push_back(y[i]);
         if (kind == "Flatten" && y.rank() == 1) return apply(l, "layers.Flatten(" + nm.substr(2) + ")", x), Ok{};
-        return apply(l, "layers.Reshape(" + tuple(dims) + nm + ")", x), Ok{};
+        return apply(l, "layers.Reshape(" + pyTuple(dims) + nm + ")", x), Ok{};
     }
     if (kind == "Add") return apply(l, "layers.Add(" + nm.substr(2) + ")", list(l)), Ok{};
     if (kind == "Multiply") return apply(l, "layers.Multiply(" + nm.substr(2) + ")", list(l)), Ok{};
@@ -245,7 +237,7 @@ Status KerasWriter::layer(const Layer& l)
     if (kind == "Upsample") {
         const Shape& y = m_g.outputShape(l);
         if (xs.rank() != 3 || y[1] % xs[1] || y[2] % xs[2]) return unsupported(l, "Keras", "non-integral scale");
-        return apply(l, "layers.UpSampling2D(" + tuple({y[1] / xs[1], y[2] / xs[2]}) + ", data_format=\"channels_first\", interpolation=\"" +
+        return apply(l, "layers.UpSampling2D(" + pyTuple({y[1] / xs[1], y[2] / xs[2]}) + ", data_format=\"channels_first\", interpolation=\"" +
                             attrString(l, "mode") + "\"" + nm + ")", x), Ok{};
     }
     if (kind == "MultiHeadAttention") {
@@ -288,8 +280,8 @@ Result<std::string> exportKeras(const Graph& graph)
     py += "def build_model():\n" + w.text();
     std::string frozen;
     for (const Layer* l : g.order())
-        if (!l->trainable && g.analysisOf(*l).learnableParams > 0) frozen += (frozen.empty() ? "" : ", ") + q(l->name);
-    py += "    model = keras.Model(inputs=[" + ins + "], outputs=[" + outs + "], name=" + q(name) + ")\n";
+        if (!l->trainable && g.analysisOf(*l).learnableParams > 0) frozen += (frozen.empty() ? "" : ", ") + pyString(l->name);
+    py += "    model = keras.Model(inputs=[" + ins + "], outputs=[" + outs + "], name=" + pyString(name) + ")\n";
     if (!frozen.empty()) py += "    for frozen in [" + frozen + "]:  # frozen in NetSizer\n        model.get_layer(frozen).trainable = False\n";
     py += "    return model\n\n\n";
     py += "if __name__ == \"__main__\":\n    m = build_model()\n    m.summary()\n";

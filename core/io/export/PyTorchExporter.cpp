@@ -6,6 +6,7 @@
 #include "core/io/export/ExportGraph.h"
 #include "core/io/export/PyTorchHarness.h"
 #include "core/io/export/PyTorchLayers.h"
+#include "core/io/export/PythonLiterals.h"
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
 
@@ -30,11 +31,6 @@ nlohmann::ordered_json estimateJson(const Analysis& a, TrainingConfig config, Fr
         j[componentName(c)] = {{"fixed", m[c].fixed}, {"per_sample", m[c].perSample}};
     j["total"] = {{"fixed", m.total.fixed}, {"per_sample", m.total.perSample}};
     return j;
-}
-
-std::string pyString(const std::string& s)
-{
-    return nlohmann::json(s).dump(); // a JSON string literal is a valid Python literal
 }
 
 // The vocabulary of an int64 input: the smallest num_embeddings of the Embeddings it feeds.

@@ -1,5 +1,6 @@
 #include "core/io/export/PyTorchLayers.h"
 
+#include "core/io/export/PythonLiterals.h"
 #include "core/layers/KindHelpers.h"
 
 #include <algorithm>
@@ -8,21 +9,12 @@ namespace netsizer::core {
 
 namespace {
 
-std::string tuple(const IntList& v)
-{
-    std::string s = "(";
-    for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-    return s + (v.size() == 1 ? ",)" : ")");
-}
-
 std::string pyList(const IntList& v)
 {
     std::string s = "[";
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
     return s + "]";
 }
-
-std::string pyBool(bool b) { return b ? "True" : "False"; }
 
 std::string join(const std::vector<std::string>& v, const std::string& sep)
 {
@@ -46,7 +38,7 @@ std::string padArg(const IntList& begin, const IntList& end)
         p.push_back(begin[i]);
         p.push_back(end[i]);
     }
-    return tuple(p);
+    return pyTuple(p);
 }
 
 Result<PyTorchLayerCode> conv(const ExportGraph& g, const Layer& l, const std::string& x, int n)
@@ -60,8 +52,8 @@ Result<PyTorchLayerCode> conv(const ExportGraph& g, const Layer& l, const std::s
     PyTorchLayerCode c;
     const bool symmetric = begin == end;
     c.init = "nn.Conv" + std::to_string(n) + "d(" + std::to_string(in[0]) + ", " + std::to_string(attrInt(l, "filters")) +
-             ", kernel_size=" + tuple(k) + ", stride=" + tuple(s) + ", padding=" + tuple(symmetric ? begin : IntList(n, 0)) +
-             ", dilation=" + tuple(d) + ", groups=" + std::to_string(attrInt(l, "groups")) +
+             ", kernel_size=" + pyTuple(k) + ", stride=" + pyTuple(s) + ", padding=" + pyTuple(symmetric ? begin : IntList(n, 0)) +
+             ", dilation=" + pyTuple(d) + ", groups=" + std::to_string(attrInt(l, "groups")) +
              ", bias=" + pyBool(attrBool(l, "bias")) + ")";
     // Asymmetric ("same" with an even kernel, or 2n explicit values): pad first, as TF/ONNX do.
     c.forward = "self." + g.ident(l) + "(" + (symmetric ? x : "F.pad(" + x + ", " + padArg(begin, end) + ")") + ")";
@@ -80,8 +72,8 @@ Result<PyTorchLayerCode> pool(const ExportGraph& g, const Layer& l, const std::s
         p.resize(static_cast<std::size_t>(n));
     }
     PyTorchLayerCode c;
-    c.init = std::string("nn.") + (max ? "MaxPool" : "AvgPool") + std::to_string(n) + "d(kernel_size=" + tuple(k) +
-             ", stride=" + tuple(s) + ", padding=" + tuple(p) + ", ceil_mode=" + pyBool(attrBool(l, "ceil_mode")) + ")";
+    c.init = std::string("nn.") + (max ? "MaxPool" : "AvgPool") + std::to_string(n) + "d(kernel_size=" + pyTuple(k) +
+             ", stride=" + pyTuple(s) + ", padding=" + pyTuple(p) + ", ceil_mode=" + pyBool(attrBool(l, "ceil_mode")) + ")";
     c.forward = "self." + g.ident(l) + "(" + x + ")";
     return c;
 }
@@ -116,10 +108,10 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         const IntList p = attrList(l, "padding", 2);
         if (p.size() != 2) return unsupported(l, "PyTorch", "asymmetric transposed-convolution padding");
         return call("nn.ConvTranspose2d(" + std::to_string(g.inputShape(l)[0]) + ", " + std::to_string(attrInt(l, "filters")) +
-                    ", kernel_size=" + tuple(attrList(l, "kernel_size", 2)) + ", stride=" + tuple(attrList(l, "stride", 2)) +
-                    ", padding=" + tuple(p) + ", output_padding=" + tuple(attrList(l, "output_padding", 2)) +
+                    ", kernel_size=" + pyTuple(attrList(l, "kernel_size", 2)) + ", stride=" + pyTuple(attrList(l, "stride", 2)) +
+                    ", padding=" + pyTuple(p) + ", output_padding=" + pyTuple(attrList(l, "output_padding", 2)) +
                     ", groups=" + std::to_string(attrInt(l, "groups")) + ", bias=" + pyBool(attrBool(l, "bias")) +
-                    ", dilation=" + tuple(attrList(l, "dilation", 2)) + ")");
+                    ", dilation=" + pyTuple(attrList(l, "dilation", 2)) + ")");
     }
     if (kind == "Dense")
         return call("nn.Linear(" + std::to_string(g.inputShape(l).back()) + ", " + std::to_string(attrInt(l, "units")) +
@@ -128,11 +120,11 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
     if (kind == "MaxPool2D") return pool(g, l, x, 2, true);
     if (kind == "AvgPool1D") return pool(g, l, x, 1, false);
     if (kind == "AvgPool2D") return pool(g, l, x, 2, false);
-    if (kind == "AdaptiveAvgPool2D") return call("nn.AdaptiveAvgPool2d(" + tuple(attrList(l, "output_size", 2)) + ")");
+    if (kind == "AdaptiveAvgPool2D") return call("nn.AdaptiveAvgPool2d(" + pyTuple(attrList(l, "output_size", 2)) + ")");
     if (kind == "GlobalAvgPool") {
         IntList dims;
         for (int i = 1; i < g.inputShape(l).rank(); ++i) dims.push_back(i + 1);
-        return fn(x + ".mean(dim=" + tuple(dims) + ", keepdim=" + pyBool(attrBool(l, "keepdims")) + ")");
+        return fn(x + ".mean(dim=" + pyTuple(dims) + ", keepdim=" + pyBool(attrBool(l, "keepdims")) + ")");
     }
     if (kind == "BatchNorm") {
         const int rank = g.inputShape(l).rank();
@@ -149,7 +141,7 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         const Shape in = g.inputShape(l);
         IntList dims;
         for (int i = in.rank() - static_cast<int>(attrInt(l, "normalized_dims")); i < in.rank(); ++i) dims.push_back(in[i]);
-        return call("nn.LayerNorm(" + tuple(dims) + ", eps=" + formatFloat(attrFloat(l, "eps")) +
+        return call("nn.LayerNorm(" + pyTuple(dims) + ", eps=" + formatFloat(attrFloat(l, "eps")) +
                     ", elementwise_affine=" + pyBool(attrBool(l, "elementwise_affine")) + ")");
     }
     if (kind == "LRN")
@@ -190,7 +182,7 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         const bool bySize = !(size.size() == 1 && size[0] == 0);
         const int n = g.inputShape(l).rank() - 1;
         const std::string mode = attrString(l, "mode");
-        return call("nn.Upsample(" + (bySize ? "size=" + tuple(attrList(l, "size", n)) : "scale_factor=" + formatFloat(attrFloat(l, "scale_factor"))) +
+        return call("nn.Upsample(" + (bySize ? "size=" + pyTuple(attrList(l, "size", n)) : "scale_factor=" + formatFloat(attrFloat(l, "scale_factor"))) +
                     ", mode='" + mode + "'" + (mode == "bilinear" ? ", align_corners=False" : "") + ")");
     }
     if (kind == "ZeroPadding") {
@@ -345,7 +337,7 @@ std::string pytorchHelperClass(const std::string& name)
     if not state_outputs:
         return y
     states = state if isinstance(state, tuple) else (state,)
-    return (y,) + tuple(s.transpose(0, 1) for s in states)
+    return (y,) + pyTuple(s.transpose(0, 1) for s in states)
 )";
     if (name == "attention_outputs")
         return R"(def attention_outputs(result, batch_first, need_weights):
