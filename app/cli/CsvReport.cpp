@@ -10,32 +10,18 @@
 #include "app/cli/ReportFormatters.h"
 
 #include "core/layers/LayerKind.h"
+#include "core/util/CsvText.h"
 
 namespace netsizer::cli {
 namespace {
 
 using namespace netsizer::core;
 
-std::string field(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
 std::string shapeText(const Shape& s)
 {
     std::string t;
     for (int i = 0; i < s.rank(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
     return t;
-}
-
-std::string row(const std::vector<std::string>& cells)
-{
-    std::string line;
-    for (std::size_t i = 0; i < cells.size(); ++i) line += (i ? "," : "") + field(cells[i]);
-    return line + "\n";
 }
 
 std::string n(std::uint64_t v) { return std::to_string(v); }
@@ -46,7 +32,7 @@ std::string formatCsv(const EstimateReport& r)
 {
     const MemoryBreakdown& m = r.breakdown;
     const std::uint64_t batch = m.config.batch;
-    std::string out = row({"row", "name", "type", "output_shape", "params", "activations_per_sample", "weights", "gradients",
+    std::string out = csvRow({"row", "name", "type", "output_shape", "params", "activations_per_sample", "weights", "gradients",
                            "optimizer_state", "activations", "fixed", "per_sample", "batch", "bytes"});
     for (std::size_t i = 0; i < r.analysis.layers.size(); ++i) {
         const LayerAnalysis& la = r.analysis.layers[i];
@@ -54,29 +40,29 @@ std::string formatCsv(const EstimateReport& r)
         const Layer& layer = r.model.graph.layers()[la.layerIndex];
         auto at = [&](Component c) { return n(lm.components[static_cast<std::size_t>(c)].at(batch)); };
         const AffineBytes total = lm.total();
-        out += row({"layer", layer.name, layer.kind->id,
+        out += csvRow({"layer", layer.name, layer.kind->id,
                     la.result.outputs.empty() ? "" : shapeText(la.result.outputs[0].shape), n(la.learnableParams),
                     n(lm.components[static_cast<std::size_t>(Component::Activations)].perSample), at(Component::Weights),
                     at(Component::Gradients), at(Component::OptimizerState), at(Component::Activations), n(total.fixed),
                     n(total.perSample), n(batch), n(total.at(batch))});
     }
     for (Component c : kAllComponents)
-        out += row({"component", componentName(c), "", "", "", "", "", "", "", "", n(m[c].fixed), n(m[c].perSample), n(batch),
+        out += csvRow({"component", componentName(c), "", "", "", "", "", "", "", "", n(m[c].fixed), n(m[c].perSample), n(batch),
                     n(m.bytes(c))});
-    out += row({"total", "total", "", "", "", "", "", "", "", "", n(m.total.fixed), n(m.total.perSample), n(batch),
+    out += csvRow({"total", "total", "", "", "", "", "", "", "", "", n(m.total.fixed), n(m.total.perSample), n(batch),
                 n(m.totalBytes())});
-    out += row({"total_low", "total_low", "", "", "", "", "", "", "", "", n(m.totalLow.fixed), n(m.totalLow.perSample),
+    out += csvRow({"total_low", "total_low", "", "", "", "", "", "", "", "", n(m.totalLow.fixed), n(m.totalLow.perSample),
                 n(batch), n(m.totalLow.at(batch))});
-    out += row({"total_high", "total_high", "", "", "", "", "", "", "", "", n(m.totalHigh.fixed), n(m.totalHigh.perSample),
+    out += csvRow({"total_high", "total_high", "", "", "", "", "", "", "", "", n(m.totalHigh.fixed), n(m.totalHigh.perSample),
                 n(batch), n(m.totalHigh.at(batch))});
     for (const OverheadLine& l : m.overheadLines)
-        out += row({"overhead_line", l.name, "", "", "", "", "", "", "", "", n(l.bytes.fixed), n(l.bytes.perSample), n(batch),
+        out += csvRow({"overhead_line", l.name, "", "", "", "", "", "", "", "", n(l.bytes.fixed), n(l.bytes.perSample), n(batch),
                     n(l.bytes.at(batch))});
     const TimelinePeak peak = m.peak();
     AffineBytes peakLine = m.total; // no timeline: the total is the peak
     if (!m.timeline.empty()) peakLine = m.timeline.events[peak.event].total;
     const Layer* peakLayer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
-    out += row({"peak", peakLayer ? peakLayer->name : "", stepPhaseName(peak.phase), "", "", "", "", "", "", "",
+    out += csvRow({"peak", peakLayer ? peakLayer->name : "", stepPhaseName(peak.phase), "", "", "", "", "", "", "",
                 n(peakLine.fixed), n(peakLine.perSample), n(batch), n(peakLine.at(batch))});
     return out;
 }

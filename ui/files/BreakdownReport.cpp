@@ -4,6 +4,7 @@
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/CsvText.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -14,21 +15,7 @@ namespace netsizer::ui {
 namespace {
 
 using core::Component;
-
-std::string csvField(const std::string& s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
-std::string csvRow(const std::vector<std::string>& cells)
-{
-    std::string line;
-    for (std::size_t i = 0; i < cells.size(); ++i) line += (i ? "," : "") + csvField(cells[i]);
-    return line + "\n";
-}
+using core::csvRow;
 
 // Markdown table cells: pipes escaped, newlines flattened.
 std::string mdCell(const std::string& s)
