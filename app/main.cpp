@@ -4,6 +4,7 @@
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
+#include "core/util/AllocatorTuning.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
 #include "ui/files/DocumentFiles.h"
@@ -35,6 +36,7 @@ void settle(QWidget& w)
 
 int main(int argc, char** argv)
 {
+    netsizer::core::keepFreedHeapMemory(); // every edit re-analyses: no page faults per edit
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("NetSizer"));
     QApplication::setOrganizationName(QStringLiteral("NetSizer"));

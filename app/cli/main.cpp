@@ -7,6 +7,7 @@
 #include "app/cli/ReportFormatters.h"
 #include "app/cli/Usage.h"
 #include "app/cli/ValidateCommand.h"
+#include "core/util/AllocatorTuning.h"
 
 #include <cstdio>
 #include <exception>
@@ -74,6 +75,7 @@ int run(const std::vector<std::string>& args)
 
 int main(int argc, char** argv)
 {
+    netsizer::core::keepFreedHeapMemory();
     try {
         return run(std::vector<std::string>(argv + 1, argv + argc));
     } catch (const std::exception& e) { // a bug: still one line and a non-zero status

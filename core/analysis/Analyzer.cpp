@@ -88,7 +88,7 @@ private:
     {
         const auto& layer = m_graph.layers()[la.layerIndex];
         Error e{code, "layer '" + layer.name + "': " + message, layer.name};
-        la.error = e;
+        la.error = std::make_shared<const Error>(e);
         m_result.errors.push_back(std::move(e));
     }
 
@@ -241,7 +241,8 @@ private:
             fail(la, r.error().code, r.error().message);
             return;
         }
-        la.result = std::move(r).value();
+        KindResult& kr = r.value();
+        la.result = std::move(static_cast<LayerResult&>(kr));
         if (!checkOutputs(la)) return;
         if (!accountParams(la, layer)) return;
 
@@ -270,8 +271,8 @@ private:
                 m_result.input.addPerSample(st.outputs[o].info.elem,
                                             m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
-        for (int p = 0; p < kProfileCount; ++p) accountSaved(la, static_cast<Profile>(p), ins, st);
-        for (int d = 0; d < 2; ++d) accountAutocast(la, d, ins, st, isSource);
+        for (int p = 0; p < kProfileCount; ++p) accountSaved(la, kr, static_cast<Profile>(p), ins, st);
+        for (int d = 0; d < 2; ++d) accountAutocast(la, kr, d, ins, st, isSource);
         m_result.caffeBlobNumel += la.caffeTopNumel;
         m_result.caffeColumnBufferNumel += la.result.caffeColumnBufferNumel;
         m_result.macs += la.result.macs;
@@ -322,7 +323,7 @@ private:
             if (p.learnable) ++la.learnableTensors;
         }
         total += learnable;
-        if (!learnable.ok() || !buffers.ok() || !total.ok() || !la.weights.ok()) {
+        if (!learnable.ok() || !buffers.ok() || !total.ok()) {
             fail(la, "overflow", "parameter count overflows 64 bits");
             return false;
         }
@@ -357,10 +358,10 @@ private:
     // one formula for input, weight and bias and keeps both whenever it is recorded. Measured:
     // tests/truth x_frozen_mlp under CPU autocast, fc2 (trainable, its input after the frozen
     // fc1 needs no gradient) keeps no bf16 weight copy (saved_fixed_bytes 17,664 = fc3 + fc4).
-    static bool keepsWeightCopy(const LayerAnalysis& la, int profile, const std::vector<const PortTensor*>& ins)
+    static bool keepsWeightCopy(const KindResult& kr, int profile, const std::vector<const PortTensor*>& ins)
     {
         bool perOperand = false;
-        for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)])
+        for (const auto& t : kr.saved[static_cast<std::size_t>(profile)])
             perOperand |= t.ref == SavedTensor::Ref::Input && t.when == SaveWhen::ParamsNeedGrad;
         if (!perOperand) return true;
         for (const auto* t : ins)
@@ -370,7 +371,7 @@ private:
 
     // Charges a kept tensor to its layer and to the network total. A total overflows whenever
     // one of its layers' counts does (it is at least as large), as when summed afterwards.
-    static void charge(ElemCounts& layer, ElemCounts& total, ElemKind k, Count perSample, Count fixed)
+    static void charge(CompactCounts& layer, ElemCounts& total, ElemKind k, Count perSample, Count fixed)
     {
         layer.addPerSample(k, perSample);
         total.addPerSample(k, perSample);
@@ -393,16 +394,17 @@ private:
         return true;
     }
 
-    void accountSaved(LayerAnalysis& la, Profile profile, const std::vector<const PortTensor*>& ins, const LayerState& st)
+    void accountSaved(LayerAnalysis& la, const KindResult& kr, Profile profile, const std::vector<const PortTensor*>& ins,
+                      const LayerState& st)
     {
         const int p = static_cast<int>(profile);
-        ElemCounts& kept = la.kept[static_cast<std::size_t>(p)];
+        CompactCounts& kept = la.kept[static_cast<std::size_t>(p)];
         // Each charge goes to the layer and straight into the network total (one checked add
         // each, rather than summing every element kind of `kept` afterwards).
         ElemCounts& total = m_result.activations[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
         if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
-        for (const auto& t : la.result.saved[static_cast<std::size_t>(p)]) {
+        for (const auto& t : kr.saved[static_cast<std::size_t>(p)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
                 charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);
@@ -424,10 +426,10 @@ private:
     // made by autocast are new storages, one per op and input — and the half copies of the
     // weights it casts. Float32 tensors are charged as ElemKind::Float32, half ones as
     // Activation (2 B under a mixed precision).
-    void accountAutocast(LayerAnalysis& la, int d, const std::vector<const PortTensor*>& ins, const LayerState& st,
-                         bool isSource)
+    void accountAutocast(LayerAnalysis& la, const KindResult& kr, int d, const std::vector<const PortTensor*>& ins,
+                         const LayerState& st, bool isSource)
     {
-        const AutocastRule rule = la.result.autocast[static_cast<std::size_t>(d)];
+        const AutocastRule rule = kr.autocast[static_cast<std::size_t>(d)];
         bool opFloat = false;
         switch (rule.op) {
         case Autocast::Lower: opFloat = false; break;
@@ -451,14 +453,14 @@ private:
             if (!aliased) s.autocastFloat[static_cast<std::size_t>(d)] = outFloat;
         }
         const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
-        ElemCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
+        CompactCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
         ElemCounts& total = m_result.activationsAutocast[static_cast<std::size_t>(d)];
         if (!la.outputNeedsGrad) return;
-        if (rule.op == Autocast::Lower && keepsWeightCopy(la, profile, ins))
+        if (rule.op == Autocast::Lower && keepsWeightCopy(kr, profile, ins))
             for (const auto& p : la.result.params)
                 if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
         std::array<bool, 8> copied{}; // input i's cast copy already charged by this op
-        for (const auto& t : la.result.saved[static_cast<std::size_t>(profile)]) {
+        for (const auto& t : kr.saved[static_cast<std::size_t>(profile)]) {
             if (!shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
                 const bool f = t.autocast == AutocastDtype::Op ? opFloat : t.autocast == AutocastDtype::Float;

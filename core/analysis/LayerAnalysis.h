@@ -1,29 +1,38 @@
 #pragma once
 
-#include "core/analysis/ElemCounts.h"
+#include "core/analysis/CompactCounts.h"
 #include "core/graph/LayerId.h"
 #include "core/layers/KindResult.h"
 #include "core/util/Result.h"
 
 #include <array>
 #include <cstddef>
-#include <optional>
+#include <memory>
 
 namespace netsizer::core {
 
 // The analysis of one layer (see Analysis). Counts are elements, per sample unless named fixed.
+// Kept small (about a third of a kilobyte): analysing a network writes one per layer, and those
+// writes dominate the time of a 1,000-layer analysis (docs/benchmarks.md).
 struct LayerAnalysis {
+    // Initialises the members only. The implicit constructor would be value-initialised by
+    // vector::emplace_back(), zeroing the whole object — the inline storage of the small
+    // vectors included — before running the member initialisers.
+    LayerAnalysis() {}
+
     LayerId id{};
     std::size_t layerIndex = 0; // index into Graph::layers()
     bool analysed = false;      // false: this layer or one feeding it has an error
-    std::optional<Error> error; // this layer's own error (not set for upstream errors)
+    // This layer's own error (null for upstream errors). Shared, not inline: almost no layer
+    // has one, and an inline std::optional<Error> took a hundred bytes of every layer.
+    std::shared_ptr<const Error> error;
 
-    KindResult result;          // outputs, parameter tensors, MACs, saved-tensor rules
+    LayerResult result;         // outputs, parameter tensors, MACs
 
     Count learnableParams = 0;  // elements of learnable parameter tensors (trainable or frozen)
     Count learnableTensors = 0;
     Count bufferParams = 0;     // elements of buffers (running statistics, counters)
-    ElemCounts weights;         // fixed element counts of parameters and buffers by kind
+    CompactCounts weights;      // fixed element counts of parameters and buffers
     bool paramsTrainable = false; // has learnable params and the layer is not frozen
     bool outputNeedsGrad = false; // autograd records this layer (PyTorch profiles)
     bool modelInput = false;      // a source layer (Input): its outputs are the mini-batch
@@ -38,11 +47,11 @@ struct LayerAnalysis {
 
     // Tensors this layer is the first to keep for backward, per profile (the model input
     // excluded: it is the `input` component).
-    std::array<ElemCounts, kProfileCount> kept;
+    std::array<CompactCounts, kProfileCount> kept;
     // Mixed precision (torch.autocast), indexed 0 = Profile::PyTorchCuda, 1 = PyTorchCpu: what
     // the layer is the first to keep, Float32 for tensors autocast leaves in float32 and
     // Activation for half ones; and the elements of the half weight copies it keeps.
-    std::array<ElemCounts, 2> keptAutocast;
+    std::array<CompactCounts, 2> keptAutocast;
     std::array<Count, 2> autocastWeightNumel{};
     // Caffe: this layer's own top blobs (new storages; in-place tops share the bottom's blob).
     Count caffeTopNumel = 0;

@@ -15,7 +15,7 @@ struct Sizes {
 };
 
 // Weights, gradients and optimizer state of one layer (or the whole network when `la` sums it).
-void paramComponents(const Sizes& s, const ElemCounts& weights, Count learnable, Count learnableTensors,
+void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnable, Count learnableTensors,
                      bool trainable, std::array<AffineBytes, kComponentCount>& out)
 {
     const Count weightBytes = weights.bytesFixed(s.precision.weightBytes);
@@ -52,7 +52,7 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
     const Count act = s.precision.activationBytes;
     if (!s.train) return; // inference activations are a whole-network peak, not per layer
     if (s.framework.framework == Framework::Caffe) {
-        const ElemCounts& extra = la.kept[static_cast<std::size_t>(Profile::Caffe)];
+        const CompactCounts& extra = la.kept[static_cast<std::size_t>(Profile::Caffe)];
         out[idx(Component::Activations)].perSample += 2 * la.caffeTopNumel * act + extra.bytesPerSample(act);
         out[idx(Component::Activations)].fixed += extra.bytesFixed(act);
         return;
@@ -61,13 +61,13 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
     if (s.precision.castCopyBytes && profile < la.keptAutocast.size()) {
         // Mixed precision: the dtypes autocast gives each tensor (Analyzer accountAutocast),
         // plus the half copies of the weights it casts, kept for backward (fixed).
-        const ElemCounts& kept = la.keptAutocast[profile];
+        const CompactCounts& kept = la.keptAutocast[profile];
         out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
         out[idx(Component::Activations)].fixed +=
             kept.bytesFixed(act) + la.autocastWeightNumel[profile] * s.precision.castCopyBytes;
         return;
     }
-    const ElemCounts& kept = la.kept[profile];
+    const CompactCounts& kept = la.kept[profile];
     out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
     out[idx(Component::Activations)].fixed += kept.bytesFixed(act);
 }

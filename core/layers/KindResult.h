@@ -94,20 +94,26 @@ struct SavedTensor {
 };
 static_assert(sizeof(SavedTensor) <= 32, "keep SavedTensor packed");
 
-struct KindResult {
+// The part of a kind's result that outlives the analysis (LayerAnalysis::result): what the
+// layer outputs and holds. The saved-tensor rules and autocast policy are read by the analyser
+// once and reduced to counts, so they are not kept per layer.
+struct LayerResult {
     SmallVector<TensorInfo, 2> outputs; // one per output port
-    SmallVector<ParamTensor, 4> params;
+    SmallVector<ParamTensor, 2> params;
     Count macs = 0;                   // multiply-accumulates per sample, forward
     // Output 0 shares the storage of input `aliasOf` (a view such as Flatten, or an in-place op
     // such as ReLU(inplace=True)); -1 when it is a new tensor.
     int aliasOf = -1;
+    // A fixed scratch buffer in activation elements: the im2col column buffer Caffe's own
+    // convolution allocates per layer for one image. 0 for most kinds.
+    Count caffeColumnBufferNumel = 0;
+};
+
+struct KindResult : LayerResult {
     // Tensors kept for backward, per framework profile. For Profile::Caffe list only what a
     // layer allocates beyond its top blobs (data + diff of every blob are counted generically):
     // max-pool indices, dropout masks, BatchNorm's normalised copy.
     std::array<SmallVector<SavedTensor, 4>, kProfileCount> saved;
-    // A fixed scratch buffer in activation elements: the im2col column buffer Caffe's own
-    // convolution allocates per layer for one image. 0 for most kinds.
-    Count caffeColumnBufferNumel = 0;
     // Mixed precision, indexed by Profile::PyTorchCuda / Profile::PyTorchCpu.
     std::array<AutocastRule, 2> autocast{};
 

@@ -17,6 +17,7 @@
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"
+#include "core/util/AllocatorTuning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -150,6 +151,7 @@ void benchmark(std::size_t layerCount, int runs)
 // Usage: netsizer-bench-core [--quick] [--layers N]...   (default: 1,000 and 100,000 layers)
 int main(int argc, char** argv)
 {
+    keepFreedHeapMemory(); // as netsizer and netsizer-cli do
     bool quick = false;
     std::vector<std::size_t> sizes;
     for (int i = 1; i < argc; ++i) {

@@ -5,6 +5,7 @@
 // on the 500-layer network. Prints median and minimum of many runs; asserts nothing.
 //
 // Run: QT_QPA_PLATFORM=offscreen build/tests/bench/netsizer-bench-ui [--quick]
+#include "core/util/AllocatorTuning.h"
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
@@ -110,6 +111,7 @@ void bench(const char* name, core::Graph graph, int runs)
 
 int main(int argc, char** argv)
 {
+    netsizer::core::keepFreedHeapMemory(); // as netsizer does
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
