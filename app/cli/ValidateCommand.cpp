@@ -60,7 +60,7 @@ core::Result<ValidateReport> runValidate(const CliOptions& o)
         // context, the allocator's rounding or fragmentation: the peak event minus `overhead`.
         const TimelinePeak p = b.peak();
         peak = p.bytes;
-        if (!b.timeline.empty()) peak -= b.timeline.events[p.event].components[static_cast<std::size_t>(Component::Overhead)].at(batch);
+        if (!b.timeline.empty()) peak -= b.timeline.component(b.timeline.events[p.event], Component::Overhead).at(batch);
         r.peakRule = "the simulated step's peak minus overhead (peak_kind cuda_max_memory_allocated)";
     }
     r.rows.push_back(compare("peak", peak, mb.peak, m));

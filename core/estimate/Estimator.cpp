@@ -92,30 +92,29 @@ Count optimizerTempPerParam(Optimizer o)
 Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& b)
 {
     Timeline t;
-    std::array<AffineBytes, kComponentCount> base{};
-    for (Component c : {Component::Weights, Component::OptimizerState, Component::Input, Component::Workspace,
-                        Component::Overhead})
-        base[idx(c)] = b.components[idx(c)];
-    const Count act = s.precision.activationBytes;
-    // Events are built in place (each 160-byte event written once, not assembled in a local
-    // and copied twice): open() appends one whose components start as `from`, the caller
-    // adjusts them, close() sums the total.
-    auto open = [&](StepPhase phase, std::optional<LayerId> layer,
-                    const std::array<AffineBytes, kComponentCount>& from) -> TimelineEvent& {
-        return t.events.emplace_back(phase, layer, from);
+    // Steady: everything but the varying components, which each event carries.
+    t.steady = b.components;
+    for (Component c : TimelineEvent::kVarying) t.steady[idx(c)] = AffineBytes{};
+    for (const auto& c : t.steady) t.steadyTotal += c;
+    // Appends an event with the given varying components and its total.
+    auto push = [&](StepPhase phase, std::optional<LayerId> layer, const AffineBytes& activations,
+                    const AffineBytes& activationGradients, const AffineBytes& gradients, const AffineBytes& state) {
+        TimelineEvent& e = t.events.emplace_back();
+        e.phase = phase;
+        e.layer = layer;
+        e.varying = {activations, activationGradients, gradients, state};
+        e.total = t.steadyTotal;
+        for (const auto& v : e.varying) e.total += v;
     };
-    auto close = [](TimelineEvent& e) {
-        for (const auto& c : e.components) e.total += c;
-    };
-    auto push = [&](StepPhase phase, std::optional<LayerId> layer, const std::array<AffineBytes, kComponentCount>& comps) {
-        close(open(phase, layer, comps));
-    };
+    const AffineBytes state = b.components[idx(Component::OptimizerState)];
     const bool simulate = s.train && s.framework.framework != Framework::Caffe;
     if (!simulate) {
-        push(StepPhase::Start, std::nullopt, b.components);
+        push(StepPhase::Start, std::nullopt, b.components[idx(Component::Activations)],
+             b.components[idx(Component::ActivationGradients)], b.components[idx(Component::Gradients)], state);
         return t;
     }
-    push(StepPhase::Start, std::nullopt, base);
+    const AffineBytes none;
+    push(StepPhase::Start, std::nullopt, none, none, none, state);
     const std::size_t n = a.layers.size();
     t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
     std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
@@ -123,43 +122,28 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
         keptUpTo[i + 1] = keptUpTo[i];
         if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].components[idx(Component::Activations)];
     }
+    const Count act = s.precision.activationBytes;
     auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
     Count lastOutput = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const LayerAnalysis& la = a.layers[i];
         if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
-        TimelineEvent& e = open(StepPhase::Forward, la.id, base);
-        e.components[idx(Component::Activations)] = keptUpTo[i + 1];
-        e.components[idx(Component::Activations)].perSample += outputBytes(la);
         lastOutput = outputBytes(la);
-        close(e);
+        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, none, state);
     }
-    {
-        auto comps = base;
-        comps[idx(Component::Activations)] = keptUpTo[n];
-        comps[idx(Component::Activations)].perSample += lastOutput;
-        comps[idx(Component::ActivationGradients)].perSample = lastOutput;
-        push(StepPhase::Loss, std::nullopt, comps);
-    }
+    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, none,
+         state);
     AffineBytes grads;
     for (std::size_t k = n; k-- > 0;) {
         const LayerAnalysis& la = a.layers[k];
         if (!la.analysed) continue;
         if (k < b.layers.size()) grads += b.layers[k].components[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        TimelineEvent& e = open(StepPhase::Backward, la.id, base);
-        e.components[idx(Component::Activations)] = keptUpTo[k + 1];
-        e.components[idx(Component::ActivationGradients)].perSample = la.activationGradientNumel * act;
-        e.components[idx(Component::Gradients)] = grads;
-        close(e);
+        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, grads, state);
     }
-    {
-        auto comps = base;
-        comps[idx(Component::Gradients)] = b.components[idx(Component::Gradients)];
-        comps[idx(Component::OptimizerState)].fixed +=
-            a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
-        push(StepPhase::Optimizer, std::nullopt, comps);
-    }
+    AffineBytes stepState = state;
+    stepState.fixed += a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
+    push(StepPhase::Optimizer, std::nullopt, none, none, b.components[idx(Component::Gradients)], stepState);
     return t;
 }
 

@@ -67,7 +67,15 @@ void TestTimeline::handDerivedEvents()
         QCOMPARE(ev[i].total.fixed, want[i].first);
         QCOMPARE(ev[i].total.perSample, want[i].second);
     }
-    QCOMPARE(ev[6].components[static_cast<std::size_t>(Component::OptimizerState)].fixed, Count{200 + 92});
+    QCOMPARE(m.timeline.component(ev[6], Component::OptimizerState).fixed, Count{200 + 92});
+    // The steady components are the breakdown's; the varying ones add up to each total.
+    QCOMPARE(m.timeline.component(ev[3], Component::Weights), m[Component::Weights]);
+    QCOMPARE(m.timeline.component(ev[3], Component::Gradients), AffineBytes{});
+    for (const auto& e : ev) {
+        AffineBytes sum;
+        for (const auto& c : m.timeline.components(e)) sum += c;
+        QCOMPARE(sum, e.total);
+    }
 }
 
 void TestTimeline::peakMovesWithBatch()

@@ -81,7 +81,7 @@ private slots:
             for (Component c : core::kAllComponents) {
                 const auto vals = chart->values(c);
                 for (int i = 0; i < vals.size(); ++i)
-                    QCOMPARE(vals[i], static_cast<double>(events[static_cast<std::size_t>(i)].components[static_cast<std::size_t>(c)].at(batch)));
+                    QCOMPARE(vals[i], static_cast<double>(e.timeline.component(events[static_cast<std::size_t>(i)], c).at(batch)));
             }
             const auto totals = chart->totals();
             QCOMPARE(totals.size(), static_cast<int>(events.size()));

@@ -187,13 +187,13 @@ void TimelineChart::setBatch(std::uint64_t batch)
     QVector<double> keys(n + 1), cumulative(n + 1, 0.0);
     for (int i = 0; i <= n; ++i) keys[i] = i - 0.5;
     m_seriesValues.assign(m_series.size(), QVector<double>(n, 0.0));
+    for (int i = 0; i < n; ++i) {
+        const auto components = m_breakdown.timeline.components(events[static_cast<std::size_t>(i)]);
+        for (std::size_t s = 0; s < m_series.size(); ++s)
+            m_seriesValues[s][i] = static_cast<double>(m_series[s].bytes(components, m_breakdown).at(batch));
+    }
     for (std::size_t s = 0; s < m_series.size(); ++s) {
-        for (int i = 0; i < n; ++i) {
-            const double v = static_cast<double>(
-                m_series[s].bytes(events[static_cast<std::size_t>(i)].components, m_breakdown).at(batch));
-            m_seriesValues[s][i] = v;
-            cumulative[i] += v;
-        }
+        for (int i = 0; i < n; ++i) cumulative[i] += m_seriesValues[s][i];
         if (n > 0) cumulative[n] = cumulative[n - 1];
         m_graphs[s]->setData(keys, cumulative, true);
     }
@@ -265,8 +265,9 @@ QString TimelineChart::eventTooltip(int i) const
         html += QStringLiteral(" · <b>%1</b> <i>%2</i>").arg(layerName(i).toHtmlEscaped(), m_layerKinds[i].toHtmlEscaped());
     if (i == m_peakEvent) html += QStringLiteral(" — ") + tr("the peak");
     html += QStringLiteral("<table>");
+    const auto components = m_breakdown.timeline.components(e);
     for (std::size_t s = m_series.size(); s-- > 0;) {
-        const std::uint64_t v = m_series[s].bytes(e.components, m_breakdown).at(m_breakdown.config.batch);
+        const std::uint64_t v = m_series[s].bytes(components, m_breakdown).at(m_breakdown.config.batch);
         if (v == 0) continue;
         html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
                     .arg(m_series[s].color.name(), m_series[s].label, m_options.bytes(static_cast<double>(v)),
