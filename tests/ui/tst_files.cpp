@@ -1,8 +1,8 @@
 // The designer's file handling (ui/files and the window's wiring): native save/open round-trips,
 // atomic Save As, located errors that keep the document, models with shape errors that open and
 // name their layers, Open Recent, the save-changes question (window close, drops), every import
-// format, model export errors, chart export (PNG/PDF/SVG) and the breakdown reports (CSV,
-// Markdown) holding the engine's exact totals.
+// format, model export errors, chart export (PNG/PDF/SVG), the breakdown reports (CSV,
+// Markdown) holding the engine's exact totals, and the CSV byte for byte equal to netsizer-cli's.
 #include "app/MainWindow.h"
 #include "core/analysis/Analysis.h"
 #include "core/estimate/GpuCatalog.h"
@@ -27,6 +27,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -509,11 +510,18 @@ private slots:
         const core::MemoryBreakdown& m = m_doc->breakdown();
         const ui::BreakdownReport report(m_doc->graph(), a, m);
         const QStringList csv = QString::fromStdString(report.csv()).split('\n', Qt::SkipEmptyParts);
-        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 1);
+        // header, layers, components, total, total_low, total_high, overhead lines, peak
+        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 3 +
+                                 static_cast<int>(m.overheadLines.size()) + 1);
         QCOMPARE(csv[0], QStringLiteral("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
                                         "optimizer_state,activations,fixed,per_sample,batch,bytes"));
-        QCOMPARE(csv.last(), QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
-                                 .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
+        const int totalRow = 1 + static_cast<int>(a.layers.size()) + core::kComponentCount;
+        QCOMPARE(csv[totalRow], QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
+                                    .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
+        QCOMPARE(csv[totalRow + 2], QStringLiteral("total_high,total_high,,,,,,,,,%1,%2,48,%3")
+                                        .arg(m.totalHigh.fixed).arg(m.totalHigh.perSample).arg(m.totalHigh.at(48)));
+        QVERIFY2(csv.last().startsWith(QStringLiteral("peak,")), qPrintable(csv.last()));
+        QVERIFY(csv.last().endsWith(QStringLiteral(",48,%1").arg(m.peak().bytes)));
         QVERIFY(m.totalBytes() > 0);
         const QString optimizerRow = QStringLiteral("component,optimizer_state,,,,,,,,,%1,%2,48,%3")
                                          .arg(m[core::Component::OptimizerState].fixed)
@@ -541,6 +549,77 @@ private slots:
         m_script.savePaths = {m_dir.filePath(QStringLiteral("breakdown.md"))};
         QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Markdown));
         QCOMPARE(readAll(m_dir.filePath(QStringLiteral("breakdown.md"))).toStdString(), report.markdown(options.units()));
+    }
+
+    // The designer's CSV and netsizer-cli's come from one writer (core::breakdownCsv): for the
+    // same model and configuration the files are byte for byte the same.
+    void designerCsvEqualsCli_data()
+    {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<QString>("optimizer");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("gpu"); // empty: none
+        QTest::newRow("pytorch adam fp32, RTX 3090") << 24 << "adam" << "fp32" << "pytorch" << "train" << "RTX 3090";
+        QTest::newRow("caffe sgd-momentum, no GPU") << 8 << "sgd-momentum" << "fp32" << "caffe" << "train" << "";
+        QTest::newRow("mixed-fp16 inference, A100") << 256 << "sgd" << "mixed-fp16" << "pytorch" << "inference"
+                                                    << "A100 40GB";
+    }
+    void designerCsvEqualsCli()
+    {
+        QFETCH(int, batch);
+        QFETCH(QString, optimizer);
+        QFETCH(QString, precision);
+        QFETCH(QString, framework);
+        QFETCH(QString, mode);
+        QFETCH(QString, gpu);
+        const QString model = example(QStringLiteral("resnet18.json"));
+        QVERIFY(m_files->openFile(model));
+        core::TrainingConfig c = m_doc->config();
+        c.batch = static_cast<std::uint64_t>(batch);
+        c.optimizer = core::parseOptimizer(optimizer.toStdString()).value();
+        c.precision = core::parsePrecision(precision.toStdString()).value();
+        c.framework = core::parseFramework(framework.toStdString()).value();
+        c.mode = core::parseMode(mode.toStdString()).value();
+        c.gpu = gpu.isEmpty() ? std::nullopt : core::GpuCatalog::builtin().find(gpu.toStdString());
+        QCOMPARE(c.gpu.has_value(), !gpu.isEmpty());
+        m_doc->setConfig(c);
+        QVERIFY(m_doc->analysis().ok());
+
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        const FileMenuProbe probe(window);
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("resnet18_designer.csv"))};
+        QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
+        const QByteArray designer = readAll(m_dir.filePath(QStringLiteral("resnet18_designer.csv")));
+
+        QStringList args = {"estimate", model, "--batch", QString::number(batch), "--optimizer", optimizer,
+                            "--precision", precision, "--framework", framework, "--mode", mode, "--format", "csv"};
+        if (!gpu.isEmpty()) args << "--gpu" << gpu;
+        QProcess cli;
+        cli.start(QStringLiteral(NETSIZER_CLI_PATH), args);
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QByteArray printed = cli.readAllStandardOutput();
+
+        // Line by line first, so a difference names its row.
+        const QList<QByteArray> ours = designer.split('\n'), theirs = printed.split('\n');
+        for (qsizetype i = 0; i < std::min(ours.size(), theirs.size()); ++i)
+            QVERIFY2(ours[i] == theirs[i], qPrintable(QStringLiteral("line %1:\n designer %2\n cli      %3")
+                                                          .arg(i + 1).arg(QString::fromUtf8(ours[i]), QString::fromUtf8(theirs[i]))));
+        QCOMPARE(designer.size(), printed.size());
+        QVERIFY(designer == printed);
+        // Real content: ResNet-18's stem convolution (64·3·7·7 = 9,408 weights, no bias) and
+        // every row of the breakdown: 1 header + layers + components + 3 totals + overhead lines + peak.
+        QVERIFY(designer.contains("\nlayer,stem.conv,Conv2D,64x112x112,9408,"));
+        const core::MemoryBreakdown& m = m_doc->breakdown();
+        QCOMPARE(designer.count('\n'), 1 + static_cast<qsizetype>(m_doc->analysis().layers.size()) + core::kComponentCount + 3 +
+                                           static_cast<qsizetype>(m.overheadLines.size()) + 1);
+        QVERIFY(designer.contains(QStringLiteral("\ntotal,total,,,,,,,,,%1,%2,%3,%4\n")
+                                      .arg(m.total.fixed).arg(m.total.perSample).arg(batch).arg(m.totalBytes())
+                                      .toUtf8()));
     }
 
     void fileMenuHasEveryEntry()
