@@ -1,6 +1,7 @@
 #include "app/cli/ModelLoading.h"
 
 #include "core/estimate/GpuCatalog.h"
+#include "core/graph/ShapeText.h"
 #include "core/io/ModelReader.h"
 #include "core/layers/LayerKind.h"
 
@@ -12,6 +13,7 @@ namespace {
 
 using core::Error;
 using core::makeError;
+using core::shapeText;
 
 bool hasExtension(const std::string& path, const char* wanted)
 {
@@ -23,13 +25,6 @@ bool hasExtension(const std::string& path, const char* wanted)
 bool isCaffeNet(const std::string& path)
 {
     return hasExtension(path, ".prototxt") || hasExtension(path, ".pbtxt");
-}
-
-std::string shapeText(const core::Shape& s)
-{
-    std::string t;
-    for (int i = 0; i < s.rank(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
-    return t;
 }
 
 // Sets the per-sample shape of Input layers (files other than Caffe nets).

@@ -136,7 +136,11 @@ void TestCaffeImport::solverSetsOptimizer()
     QCOMPARE(int(cfg.optimizer), int(Optimizer::Adam));
     QVERIFY(applyCaffeSolver("solver_type: ADAGRAD\n", "s.prototxt", cfg, notes).ok());
     QCOMPARE(int(cfg.optimizer), int(Optimizer::Adagrad));
-    QVERIFY(!applyCaffeSolver("type: \"Lion\"\n", "s.prototxt", cfg, notes).ok());
+    const Status lion = applyCaffeSolver("base_lr: 0.01\n\ntype: \"Lion\"\n", "s.prototxt", cfg, notes);
+    QVERIFY(!lion.ok());
+    QCOMPARE(QString::fromStdString(lion.error().path), QStringLiteral("s.prototxt:3")); // the line naming the type
+    QVERIFY(lion.error().message.find("'Lion'") != std::string::npos);
+    QCOMPARE(int(cfg.optimizer), int(Optimizer::Adagrad)); // unchanged
 }
 
 // The founding question: VGG16-Places365 fine-tuned in Caffe on a 4 GB GRID K520 ran out of

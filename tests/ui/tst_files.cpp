@@ -1,13 +1,15 @@
 // The designer's file handling (ui/files and the window's wiring): native save/open round-trips,
 // atomic Save As, located errors that keep the document, models with shape errors that open and
 // name their layers, Open Recent, the save-changes question (window close, drops), every import
-// format, model export errors, chart export (PNG/PDF/SVG) and the breakdown reports (CSV,
-// Markdown) holding the engine's exact totals.
+// format, model export errors, chart export (PNG/PDF/SVG), the breakdown reports (CSV,
+// Markdown) holding the engine's exact totals, the CSV byte for byte equal to netsizer-cli's,
+// and File ▸ Import ▸ Caffe solver… (one undoable step; a broken solver changes nothing).
 #include "app/MainWindow.h"
 #include "core/analysis/Analysis.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"
 #include "core/io/NativeFormat.h"
+#include "core/io/TrainingConfigJson.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/canvas/NodeItem.h"
@@ -27,11 +29,14 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUrl>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 using namespace netsizer;
 using ui::DocumentFiles;
@@ -53,6 +58,15 @@ void writeText(const QString& path, const QByteArray& text)
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text);
+}
+
+// The document's graph and configuration as the native file would hold them.
+std::string nativeText(const ui::Document& doc)
+{
+    core::ModelFile m;
+    m.graph = doc.graph();
+    m.training = doc.config();
+    return core::writeNativeModel(m);
 }
 
 core::Graph smallNet()
@@ -509,11 +523,18 @@ private slots:
         const core::MemoryBreakdown& m = m_doc->breakdown();
         const ui::BreakdownReport report(m_doc->graph(), a, m);
         const QStringList csv = QString::fromStdString(report.csv()).split('\n', Qt::SkipEmptyParts);
-        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 1);
+        // header, layers, components, total, total_low, total_high, overhead lines, peak
+        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 3 +
+                                 static_cast<int>(m.overheadLines.size()) + 1);
         QCOMPARE(csv[0], QStringLiteral("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
                                         "optimizer_state,activations,fixed,per_sample,batch,bytes"));
-        QCOMPARE(csv.last(), QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
-                                 .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
+        const int totalRow = 1 + static_cast<int>(a.layers.size()) + core::kComponentCount;
+        QCOMPARE(csv[totalRow], QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
+                                    .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
+        QCOMPARE(csv[totalRow + 2], QStringLiteral("total_high,total_high,,,,,,,,,%1,%2,48,%3")
+                                        .arg(m.totalHigh.fixed).arg(m.totalHigh.perSample).arg(m.totalHigh.at(48)));
+        QVERIFY2(csv.last().startsWith(QStringLiteral("peak,")), qPrintable(csv.last()));
+        QVERIFY(csv.last().endsWith(QStringLiteral(",48,%1").arg(m.peak().bytes)));
         QVERIFY(m.totalBytes() > 0);
         const QString optimizerRow = QStringLiteral("component,optimizer_state,,,,,,,,,%1,%2,48,%3")
                                          .arg(m[core::Component::OptimizerState].fixed)
@@ -543,6 +564,212 @@ private slots:
         QCOMPARE(readAll(m_dir.filePath(QStringLiteral("breakdown.md"))).toStdString(), report.markdown(options.units()));
     }
 
+    // The designer's CSV and netsizer-cli's come from one writer (core::breakdownCsv): for the
+    // same model and configuration the files are byte for byte the same.
+    void designerCsvEqualsCli_data()
+    {
+        QTest::addColumn<int>("batch");
+        QTest::addColumn<QString>("optimizer");
+        QTest::addColumn<QString>("precision");
+        QTest::addColumn<QString>("framework");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("gpu"); // empty: none
+        QTest::newRow("pytorch adam fp32, RTX 3090") << 24 << "adam" << "fp32" << "pytorch" << "train" << "RTX 3090";
+        QTest::newRow("caffe sgd-momentum, no GPU") << 8 << "sgd-momentum" << "fp32" << "caffe" << "train" << "";
+        QTest::newRow("mixed-fp16 inference, A100") << 256 << "sgd" << "mixed-fp16" << "pytorch" << "inference"
+                                                    << "A100 40GB";
+    }
+    void designerCsvEqualsCli()
+    {
+        QFETCH(int, batch);
+        QFETCH(QString, optimizer);
+        QFETCH(QString, precision);
+        QFETCH(QString, framework);
+        QFETCH(QString, mode);
+        QFETCH(QString, gpu);
+        const QString model = example(QStringLiteral("resnet18.json"));
+        QVERIFY(m_files->openFile(model));
+        core::TrainingConfig c = m_doc->config();
+        c.batch = static_cast<std::uint64_t>(batch);
+        c.optimizer = core::parseOptimizer(optimizer.toStdString()).value();
+        c.precision = core::parsePrecision(precision.toStdString()).value();
+        c.framework = core::parseFramework(framework.toStdString()).value();
+        c.mode = core::parseMode(mode.toStdString()).value();
+        c.gpu = gpu.isEmpty() ? std::nullopt : core::GpuCatalog::builtin().find(gpu.toStdString());
+        QCOMPARE(c.gpu.has_value(), !gpu.isEmpty());
+        m_doc->setConfig(c);
+        QVERIFY(m_doc->analysis().ok());
+
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        const FileMenuProbe probe(window);
+        m_script.savePaths = {m_dir.filePath(QStringLiteral("resnet18_designer.csv"))};
+        QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
+        const QByteArray designer = readAll(m_dir.filePath(QStringLiteral("resnet18_designer.csv")));
+
+        QStringList args = {"estimate", model, "--batch", QString::number(batch), "--optimizer", optimizer,
+                            "--precision", precision, "--framework", framework, "--mode", mode, "--format", "csv"};
+        if (!gpu.isEmpty()) args << "--gpu" << gpu;
+        QProcess cli;
+        cli.start(QStringLiteral(NETSIZER_CLI_PATH), args);
+        QVERIFY(cli.waitForFinished(60000));
+        QVERIFY2(cli.exitStatus() == QProcess::NormalExit && cli.exitCode() == 0, cli.readAllStandardError().constData());
+        const QByteArray printed = cli.readAllStandardOutput();
+
+        // Line by line first, so a difference names its row.
+        const QList<QByteArray> ours = designer.split('\n'), theirs = printed.split('\n');
+        for (qsizetype i = 0; i < std::min(ours.size(), theirs.size()); ++i)
+            QVERIFY2(ours[i] == theirs[i], qPrintable(QStringLiteral("line %1:\n designer %2\n cli      %3")
+                                                          .arg(i + 1).arg(QString::fromUtf8(ours[i]), QString::fromUtf8(theirs[i]))));
+        QCOMPARE(designer.size(), printed.size());
+        QVERIFY(designer == printed);
+        // Real content: ResNet-18's stem convolution (64·3·7·7 = 9,408 weights, no bias) and
+        // every row of the breakdown: 1 header + layers + components + 3 totals + overhead lines + peak.
+        QVERIFY(designer.contains("\nlayer,stem.conv,Conv2D,64x112x112,9408,"));
+        const core::MemoryBreakdown& m = m_doc->breakdown();
+        QCOMPARE(designer.count('\n'), 1 + static_cast<qsizetype>(m_doc->analysis().layers.size()) + core::kComponentCount + 3 +
+                                           static_cast<qsizetype>(m.overheadLines.size()) + 1);
+        QVERIFY(designer.contains(QStringLiteral("\ntotal,total,,,,,,,,,%1,%2,%3,%4\n")
+                                      .arg(m.total.fixed).arg(m.total.perSample).arg(batch).arg(m.totalBytes())
+                                      .toUtf8()));
+    }
+
+    // File ▸ Import ▸ Caffe solver… on the solvers shipped with real Caffe models.
+    void caffeSolverImport_data()
+    {
+        QTest::addColumn<QString>("solver"); // under ../shared/models
+        QTest::addColumn<int>("optimizer");  // core::Optimizer
+        QTest::addColumn<QString>("note");   // a note the status bar must show ("" none)
+        QTest::newRow("lenet adam") << "caffe/mnist/lenet_solver_adam.prototxt" << int(core::Optimizer::Adam) << "";
+        QTest::newRow("lenet sgd 0.9") << "caffe/mnist/lenet_solver.prototxt" << int(core::Optimizer::SgdMomentum) << "";
+        QTest::newRow("googlenet (type by default)")
+            << "caffe/bvlc/bvlc_googlenet_solver.prototxt" << int(core::Optimizer::SgdMomentum) << "";
+        QTest::newRow("squeezenet iter_size 16")
+            << "caffe/squeezenet/SqueezeNet_v1.1_solver.prototxt" << int(core::Optimizer::SgdMomentum) << "solver iter_size 16";
+    }
+    void caffeSolverImport()
+    {
+        QFETCH(QString, solver);
+        QFETCH(int, optimizer);
+        QFETCH(QString, note);
+        const QString path = shared(solver);
+        if (!QFileInfo::exists(path)) QSKIP("solver file absent (../shared not available)");
+        resetForSolver();
+        SolverRun run(*m_doc, m_script);
+        const core::TrainingConfig before = m_doc->config();
+        QCOMPARE(before.optimizer, core::Optimizer::Adagrad);
+        const std::string beforeJson = core::trainingConfigToJson(before).dump();
+        const int steps = m_doc->undoStack()->count();
+
+        m_script.openPath = path;
+        QVERIFY(run.probe.menu->importCaffeSolver());
+        QVERIFY2(m_script.errors.isEmpty(), qPrintable(m_script.errors.join('\n')));
+        QCOMPARE(int(m_doc->config().optimizer), optimizer);
+        QCOMPARE(m_doc->config().framework, core::Framework::Caffe); // was PyTorch
+        QCOMPARE(m_doc->config().batch, before.batch);               // the net's batch, not the solver's
+        QCOMPARE(m_doc->config().gpu->name, before.gpu->name);
+        QCOMPARE(m_doc->breakdown().config.optimizer, m_doc->config().optimizer); // re-estimated
+        // One undoable step, named after the file.
+        QCOMPARE(m_doc->undoStack()->count(), steps + 1);
+        QCOMPARE(m_doc->undoStack()->undoText(), QStringLiteral("Import Caffe solver %1").arg(QFileInfo(path).fileName()));
+        QVERIFY(m_doc->isModified());
+        QCOMPARE(run.status.size(), 1);
+        QVERIFY2(run.status[0].contains(QFileInfo(path).fileName()), qPrintable(run.status[0]));
+        QVERIFY2(run.status[0].contains(QString::fromUtf8(core::optimizerInfo(m_doc->config().optimizer).label)), qPrintable(run.status[0]));
+        QVERIFY2(run.status[0].contains(QStringLiteral("framework Caffe (was PyTorch")), qPrintable(run.status[0]));
+        // The solver's notes (iter_size) come as a message of their own.
+        QCOMPARE(m_script.warnings.size(), note.isEmpty() ? 0 : 1);
+        if (!note.isEmpty()) QVERIFY2(m_script.warnings[0].contains(note), qPrintable(m_script.warnings[0]));
+
+        if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty() && !note.isEmpty()) {
+            run.window.resize(1600, 1000);
+            run.window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&run.window));
+            QTest::qWait(200);
+            run.window.grab().save(shots + QStringLiteral("/solver_imported.png"));
+        }
+
+        const std::string afterJson = core::trainingConfigToJson(m_doc->config()).dump();
+        m_doc->undoStack()->undo();
+        QCOMPARE(core::trainingConfigToJson(m_doc->config()).dump(), beforeJson);
+        QVERIFY(!m_doc->isModified());
+        m_doc->undoStack()->redo();
+        QCOMPARE(core::trainingConfigToJson(m_doc->config()).dump(), afterJson);
+    }
+
+    // Solvers written here: the cases ../shared's files do not cover.
+    void caffeSolverWrittenByTest_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("optimizer");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("sgd without momentum, CPU")
+            << QByteArray("base_lr: 0.1\ntype: \"SGD\"\nsolver_mode: CPU\n") << int(core::Optimizer::Sgd)
+            << "the solver runs on the CPU";
+        QTest::newRow("legacy solver_type") << QByteArray("momentum: 0.95\nsolver_type: NESTEROV\n")
+                                            << int(core::Optimizer::Nesterov) << "";
+        QTest::newRow("RMSProp") << QByteArray("type: \"RMSProp\"\nrms_decay: 0.98\n") << int(core::Optimizer::RmsProp) << "";
+    }
+    void caffeSolverWrittenByTest()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, optimizer);
+        QFETCH(QString, note);
+        resetForSolver();
+        SolverRun run(*m_doc, m_script);
+        const QString path = m_dir.filePath(QStringLiteral("written_solver.prototxt"));
+        writeText(path, text);
+        QVERIFY(run.probe.menu->applyCaffeSolver(path));
+        QVERIFY2(m_script.errors.isEmpty(), qPrintable(m_script.errors.join('\n')));
+        QCOMPARE(int(m_doc->config().optimizer), optimizer);
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        QCOMPARE(run.status.size(), 1);
+        QCOMPARE(m_script.warnings.size(), note.isEmpty() ? 0 : 1);
+        if (!note.isEmpty()) QVERIFY2(m_script.warnings[0].contains(note), qPrintable(m_script.warnings[0]));
+        // A second import of the same solver has nothing left to change: no empty undo step.
+        QVERIFY(run.probe.menu->applyCaffeSolver(path));
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        QVERIFY2(run.status.last().contains(QStringLiteral("already match")), qPrintable(run.status.last()));
+    }
+
+    // A solver that cannot be read leaves the document as it was, and the error names the file
+    // and the line.
+    void brokenCaffeSolverChangesNothing_data()
+    {
+        QTest::addColumn<QByteArray>("text"); // empty: the file does not exist
+        QTest::addColumn<QString>("error");
+        QTest::newRow("syntax error on line 3")
+            << QByteArray("base_lr: 0.01\nmomentum: 0.9\nmax_iter: ten\n") << "broken_solver.prototxt:3:";
+        QTest::newRow("unknown type on line 4")
+            << QByteArray("# a solver\nbase_lr: 0.01\n\ntype: \"LBFGS\"\n") << "broken_solver.prototxt:4: unknown solver type 'LBFGS'";
+        QTest::newRow("no such file") << QByteArray() << "broken_solver.prototxt";
+    }
+    void brokenCaffeSolverChangesNothing()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(QString, error);
+        resetForSolver();
+        SolverRun run(*m_doc, m_script);
+        const QString path = m_dir.filePath(QStringLiteral("broken_solver.prototxt"));
+        QFile::remove(path);
+        if (!text.isEmpty()) writeText(path, text);
+        const std::string beforeJson = core::trainingConfigToJson(m_doc->config()).dump();
+        const std::string documentBefore = nativeText(*m_doc);
+
+        m_script.openPath = path;
+        QVERIFY(!run.probe.menu->importCaffeSolver());
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors[0].contains(error), qPrintable(m_script.errors[0]));
+        QVERIFY2(m_script.errors[0].contains(QStringLiteral("unchanged")), qPrintable(m_script.errors[0]));
+        QCOMPARE(core::trainingConfigToJson(m_doc->config()).dump(), beforeJson);
+        QCOMPARE(nativeText(*m_doc), documentBefore);
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+        QVERIFY(!m_doc->isModified());
+        QVERIFY(run.status.isEmpty());
+        QVERIFY(m_script.warnings.isEmpty());
+    }
+
     void fileMenuHasEveryEntry()
     {
         ui::DisplayOptions options;
@@ -555,8 +782,15 @@ private slots:
         QStringList texts;
         for (QAction* a : probe.fileMenu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Save", "Save As…", "Import…", "Export",
+        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Save", "Save As…", "Import", "Export",
                                      "Export chart", "Export breakdown", "Close", "Quit"}));
+        QMenu* importMenu = nullptr;
+        for (QAction* a : probe.fileMenu->actions())
+            if (a->menu() && a->text().remove('&') == QStringLiteral("Import")) importMenu = a->menu();
+        QVERIFY(importMenu);
+        QStringList imports;
+        for (QAction* a : importMenu->actions()) imports << a->text().remove('&');
+        QCOMPARE(imports, (QStringList{"Model file…", "Caffe solver…"}));
         QCOMPARE(probe.fileMenu->actions()[0]->shortcut(), QKeySequence(QKeySequence::New));
         for (QAction* a : probe.fileMenu->actions()) // every platform gets a Save As and a Quit key
             if (a->text().remove('&') == QStringLiteral("Save As…") || a->text().remove('&') == QStringLiteral("Quit"))
@@ -571,6 +805,9 @@ private slots:
             probe.menu->examplesMenu()->popup(window.mapToGlobal(QPoint(300, 80)));
             QTest::qWait(200);
             probe.menu->examplesMenu()->grab().save(shots + QStringLiteral("/examples_menu.png"));
+            importMenu->popup(window.mapToGlobal(QPoint(300, 120)));
+            QTest::qWait(200);
+            importMenu->grab().save(shots + QStringLiteral("/import_menu.png"));
         }
     }
 
@@ -586,6 +823,28 @@ private:
             if (fileMenu) menu = fileMenu->findChild<ui::FileMenu*>();
         }
     };
+
+    // A window on the document, its File menu, and the status messages its file workflow shows.
+    struct SolverRun {
+        ui::DisplayOptions options;
+        app::MainWindow window;
+        FileMenuProbe probe;
+        QStringList status;
+        SolverRun(ui::Document& doc, Script& script) : window(doc, options), probe(window)
+        {
+            window.files()->setInteraction(script.interaction());
+            QObject::connect(window.files(), &DocumentFiles::statusMessage, &window, [this](const QString& text) { status << text; });
+        }
+    };
+    // The fixture's model as a PyTorch document with Adagrad (an optimizer no solver in the tests
+    // names), undo history empty.
+    void resetForSolver()
+    {
+        core::TrainingConfig c = m_doc->config();
+        c.optimizer = core::Optimizer::Adagrad;
+        c.framework = core::Framework::PyTorch;
+        m_doc->reset(smallNet(), c);
+    }
 
     QTemporaryDir m_dir;
     Script m_script;

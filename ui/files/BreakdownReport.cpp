@@ -3,8 +3,9 @@
 #include "core/estimate/Framework.h"
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
+#include "core/graph/ShapeText.h"
 #include "core/layers/LayerKind.h"
-#include "core/util/CsvText.h"
+#include "core/report/BreakdownCsv.h"
 
 #include <QDir>
 #include <QSaveFile>
@@ -15,7 +16,6 @@ namespace netsizer::ui {
 namespace {
 
 using core::Component;
-using core::csvRow;
 
 // Markdown table cells: pipes escaped, newlines flattened.
 std::string mdCell(const std::string& s)
@@ -45,13 +45,6 @@ std::string mdRule(const std::vector<bool>& rightAligned)
 
 std::string n(std::uint64_t v) { return std::to_string(v); }
 
-std::string shapeText(const core::Shape& s)
-{
-    std::string t;
-    for (int i = 0; i < s.rank(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
-    return t;
-}
-
 std::uint64_t at(const core::LayerMemory& lm, Component c, std::uint64_t batch)
 {
     return lm.components[static_cast<std::size_t>(c)].at(batch);
@@ -67,28 +60,7 @@ BreakdownReport::BreakdownReport(const core::Graph& graph, const core::Analysis&
 
 std::string BreakdownReport::csv() const
 {
-    const core::MemoryBreakdown& m = m_breakdown;
-    const std::uint64_t batch = m.config.batch;
-    std::string out = csvRow({"row", "name", "type", "output_shape", "params", "activations_per_sample", "weights",
-                              "gradients", "optimizer_state", "activations", "fixed", "per_sample", "batch", "bytes"});
-    for (std::size_t i = 0; i < m_analysis.layers.size() && i < m.layers.size(); ++i) {
-        const core::LayerAnalysis& la = m_analysis.layers[i];
-        const core::LayerMemory& lm = m.layers[i];
-        const core::Layer& layer = m_graph.layers()[la.layerIndex];
-        const core::AffineBytes total = lm.total();
-        out += csvRow({"layer", layer.name, layer.kind->id,
-                       la.result.outputs.empty() ? "" : shapeText(la.result.outputs[0].shape), n(la.learnableParams),
-                       n(lm.components[static_cast<std::size_t>(Component::Activations)].perSample),
-                       n(at(lm, Component::Weights, batch)), n(at(lm, Component::Gradients, batch)),
-                       n(at(lm, Component::OptimizerState, batch)), n(at(lm, Component::Activations, batch)),
-                       n(total.fixed), n(total.perSample), n(batch), n(total.at(batch))});
-    }
-    for (Component c : core::kAllComponents)
-        out += csvRow({"component", core::componentName(c), "", "", "", "", "", "", "", "", n(m[c].fixed),
-                       n(m[c].perSample), n(batch), n(m.bytes(c))});
-    out += csvRow({"total", "total", "", "", "", "", "", "", "", "", n(m.total.fixed), n(m.total.perSample), n(batch),
-                   n(m.totalBytes())});
-    return out;
+    return core::breakdownCsv(m_graph, m_analysis, m_breakdown);
 }
 
 std::string BreakdownReport::markdown(core::ByteUnits units) const
@@ -132,7 +104,7 @@ std::string BreakdownReport::markdown(core::ByteUnits units) const
         const core::LayerMemory& lm = m.layers[i];
         const core::Layer& layer = m_graph.layers()[la.layerIndex];
         const std::uint64_t total = lm.total().at(batch);
-        out += mdRow({layer.name, layer.kind->id, la.result.outputs.empty() ? "" : shapeText(la.result.outputs[0].shape),
+        out += mdRow({layer.name, layer.kind->id, la.result.outputs.empty() ? "" : core::shapeText(la.result.outputs[0].shape),
                       core::withThousands(la.learnableParams), n(at(lm, Component::Weights, batch)),
                       n(at(lm, Component::Gradients, batch)), n(at(lm, Component::OptimizerState, batch)),
                       n(at(lm, Component::Activations, batch)), n(total), human(total)});

@@ -2,12 +2,10 @@
 // The memory breakdown of the open model as a file: per-layer rows, then the components and the
 // total, all exact bytes at the configured batch with their fixed + per-sample split.
 //
-// CSV has the columns of `netsizer-cli estimate --format csv` (docs/cli.md), so a spreadsheet
-// built on one reads the other:
-//   row,name,type,output_shape,params,activations_per_sample,weights,gradients,optimizer_state,
-//   activations,fixed,per_sample,batch,bytes
-// every byte column in bytes; `row` is "layer", "component" (named as core::componentName) or
-// "total"; fixed + batch × per_sample = bytes on every row.
+// CSV is core::breakdownCsv: byte for byte what `netsizer-cli estimate --format csv` prints for
+// the same model and configuration (layer, component, total, band, overhead-line and peak rows;
+// core/report/BreakdownCsv.h and docs/cli.md list the columns), so a spreadsheet built on one
+// reads the other.
 // Markdown has the same figures as two tables (components, then layers) under a header naming
 // the training configuration, bytes exact and in the chosen binary/decimal units.
 

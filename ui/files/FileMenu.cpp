@@ -3,8 +3,10 @@
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
+#include "ui/commands/SetTrainingConfigCommand.h"
 #include "ui/document/Document.h"
 #include "ui/files/BreakdownReport.h"
+#include "ui/files/CaffeSolverImport.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/ExampleFiles.h"
 #include "ui/files/RecentFiles.h"
@@ -14,6 +16,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
+#include <QUndoStack>
 #include <QWidget>
 
 namespace netsizer::ui {
@@ -45,7 +48,10 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
     menu->addAction(tr("Save &As…"), &files, &DocumentFiles::saveAs)
         ->setShortcut(standardKey(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     menu->addSeparator();
-    menu->addAction(tr("&Import…"), &files, &DocumentFiles::import);
+    QMenu* importMenu = menu->addMenu(tr("&Import"));
+    importMenu->addAction(tr("&Model file…"), &files, &DocumentFiles::import);
+    importMenu->addAction(tr("Caffe &solver…"), this, [this] { importCaffeSolver(); })
+        ->setStatusTip(tr("Apply a Caffe solver.prototxt's optimizer to the training settings"));
 
     QMenu* exportMenu = menu->addMenu(tr("&Export"));
     const std::pair<QString, core::ExportFormat> formats[] = {
@@ -150,6 +156,48 @@ bool FileMenu::exportBreakdown(BreakdownFormat format)
         return false;
     }
     emit m_files.statusMessage(tr("Exported memory breakdown to %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool FileMenu::importCaffeSolver()
+{
+    const FileInteraction& io = m_files.interaction();
+    const QString path =
+        io.askOpenPath ? io.askOpenPath(tr("Import Caffe solver"), tr("Caffe solvers (*.prototxt *.pbtxt);;All files (*)")) : QString();
+    return !path.isEmpty() && applyCaffeSolver(path);
+}
+
+bool FileMenu::applyCaffeSolver(const QString& path)
+{
+    const FileInteraction& io = m_files.interaction();
+    const QString name = QFileInfo(path).fileName();
+    auto solver = CaffeSolverImport::read(path, m_doc.config());
+    if (!solver) {
+        if (io.showError)
+            io.showError(tr("Cannot import Caffe solver"),
+                         tr("%1\n\nThe training settings are unchanged.").arg(QString::fromStdString(solver.error().describe())));
+        return false;
+    }
+    QString settings = tr("optimizer %1").arg(QString::fromUtf8(core::optimizerInfo(solver->config.optimizer).label));
+    if (solver->frameworkChanged)
+        settings += tr(", framework %1 (was %2)")
+                        .arg(QString::fromUtf8(core::frameworkInfo(solver->config.framework).label),
+                             QString::fromUtf8(core::frameworkInfo(m_doc.config().framework).label));
+    if (solver->config == m_doc.config()) {
+        emit m_files.statusMessage(tr("Caffe solver %1: the training settings already match (%2)").arg(name, settings));
+    } else {
+        auto* command = new SetTrainingConfigCommand(m_doc, solver->config, false);
+        command->setText(tr("Import Caffe solver %1").arg(name));
+        m_doc.undoStack()->push(command); // one undoable step
+        emit m_files.statusMessage(tr("Applied Caffe solver %1: %2").arg(name, settings));
+    }
+    // iter_size and the like outlive a status-bar message: worth a message of their own.
+    if (!solver->notes.empty() && io.showWarning) {
+        QStringList notes;
+        for (const std::string& note : solver->notes) notes << QStringLiteral("• ") + QString::fromStdString(note);
+        io.showWarning(tr("Caffe solver %1").arg(name),
+                       tr("Besides its optimizer, the solver says:\n%1").arg(notes.join(QLatin1Char('\n'))));
+    }
     return true;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // Fills the designer's File menu and runs its actions: New, Open…, Open Recent, Examples, Save,
-// Save As…, Import…, Export ▸ (model formats), Export chart ▸ (each memory chart as PNG, PDF,
-// SVG), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model files go through DocumentFiles;
-// charts through ChartExporter; the breakdown through BreakdownReport. Every dialog goes through
+// Save As…, Import ▸ (Model file…, Caffe solver…), Export ▸ (model formats), Export chart ▸
+// (each memory chart as PNG, PDF, SVG), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model
+// files go through DocumentFiles; solvers through CaffeSolverImport; charts through
+// ChartExporter; the breakdown through BreakdownReport. Every dialog goes through
 // DocumentFiles::interaction(), so tests can drive the actions without modal dialogs.
 
 #include "ui/files/ChartExporter.h"
@@ -38,6 +39,15 @@ public:
     // Export chart / Export breakdown: ask for a path, write, report errors.
     bool exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format);
     bool exportBreakdown(BreakdownFormat format);
+
+    // Import ▸ Caffe solver…: asks for the file, then applyCaffeSolver().
+    bool importCaffeSolver();
+    // Applies the solver at `path` to the document's training configuration as one undoable
+    // step ("Import Caffe solver <file>"), says what it set (optimizer, a framework switch) in the
+    // status bar and what the configuration cannot hold (iter_size, CPU mode) through
+    // showWarning. A solver that cannot be read changes nothing and showError names the file and
+    // line. True when the solver was read (even if nothing changed).
+    bool applyCaffeSolver(const QString& path);
 
 private:
     void rebuildRecent();

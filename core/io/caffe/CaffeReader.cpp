@@ -83,7 +83,8 @@ Status applyCaffeSolver(std::string_view text, const std::string& fileName, Trai
                         std::vector<std::string>& notes)
 {
     netsizer_caffe::SolverParameter solver;
-    if (auto s = caffe::parseText(text, fileName, solver); !s) return s;
+    google::protobuf::TextFormat::ParseInfoTree tree;
+    if (auto s = caffe::parseText(text, fileName, solver, &tree); !s) return s;
     std::string type = solver.type();
     if (solver.has_solver_type() && !solver.has_type()) {
         static const char* names[] = {"SGD", "Nesterov", "AdaGrad", "RMSProp", "AdaDelta", "Adam"};
@@ -96,7 +97,14 @@ Status applyCaffeSolver(std::string_view text, const std::string& fileName, Trai
     else if (type == "RMSProp") config.optimizer = Optimizer::RmsProp;
     else if (type == "AdaDelta") config.optimizer = Optimizer::Adadelta;
     else if (type == "Adam") config.optimizer = Optimizer::Adam;
-    else return makeError("caffe", "unknown solver type '" + type + "'", fileName);
+    else {
+        // "solver.prototxt:7" when the file names the type (it may come from solver_type).
+        const auto* field = netsizer_caffe::SolverParameter::descriptor()->FindFieldByName(solver.has_type() ? "type" : "solver_type");
+        const int line = tree.GetLocation(field, -1).line;
+        return makeError("caffe",
+                         "unknown solver type '" + type + "' (Caffe 1.0 has SGD, Nesterov, AdaGrad, RMSProp, AdaDelta, Adam)",
+                         line >= 0 ? fileName + ":" + std::to_string(line + 1) : fileName);
+    }
     if (solver.iter_size() > 1)
         notes.push_back("solver iter_size " + std::to_string(solver.iter_size()) + ": gradients are accumulated over " +
                         std::to_string(solver.iter_size()) + " batches; memory follows the net's own batch");
