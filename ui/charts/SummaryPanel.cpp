@@ -34,7 +34,6 @@ core::Component lineComponent(const std::string& name)
 }
 
 std::uint64_t minus(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : 0; }
-std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return a + b < a ? ~std::uint64_t{0} : a + b; }
 
 // Sets a label's text colour (the verdict and the error lines) through its style sheet, only
 // when it changes: a batch drag refreshes the texts on every step, and re-applying a style
@@ -164,7 +163,9 @@ void SummaryPanel::refreshText()
 
     // The peak of the step and its band (the same excess below and above as the total's).
     const std::uint64_t peak = b.peakBytes();
-    const std::uint64_t peakLow = minus(peak, total - low), peakHigh = plus(peak, high - total);
+    // The top is core's peakHighAt, the very figure maxBatch(true) and `fit --safe` use, so the
+    // verdict's ✔ agrees with them at every batch.
+    const std::uint64_t peakLow = minus(peak, total - low), peakHigh = b.peakHighAt(batch);
     QString where;
     if (!b.timeline.empty()) {
         const core::TimelinePeak p = b.peak();
