@@ -333,28 +333,43 @@ void BatchCurveChart::placeLabels()
         taken.push_back(pick);
     }
 
+    // The batch label: beside its marker at the top (right first), else beside the largest-
+    // batch label at the top, else beside its marker just below that label. The first spot
+    // inside the plot, clear of the other labels and of the largest batch's dot, and clear of
+    // the curves; failing that, the first inside and clear of the labels and the dot (it has a
+    // backing, so curves under it stay apart); failing that, below the largest-batch label.
+    if (m_maxDot->visible()) {
+        const QPointF dot = m_maxDot->position->pixelPosition();
+        const double r = m_maxDot->size() / 2 + 2;
+        taken.push_back(QRectF(dot - QPointF(r, r), dot + QPointF(r, r)));
+    }
     const double b = xAxis->coordToPixel(batchMarker());
     const QSizeF size = itemRect(m_batchLabel).size();
-    const QRectF right(QPointF(b + kGap, area.top() + kGap), size);
-    const QRectF left(QPointF(b - kGap - size.width(), area.top() + kGap), size);
-    // Right of the marker, or left of it when that side is taken or runs out of the plot;
-    // below what it meets at the top when neither side is free.
-    bool onLeft = !inside(right);
-    bool placed = false;
-    for (const bool leftSide : {false, true}) {
-        const QRectF& r = leftSide ? left : right;
-        if (inside(r) && free(r)) {
-            onLeft = leftSide;
-            placed = true;
-            break;
-        }
-    }
-    QRectF pick = onLeft ? left : right;
-    if (!placed)
-        for (const QRectF& t : taken)
-            if (t.intersects(pick)) pick.moveTop(t.bottom() + kGap);
-    moveItem(m_batchLabel, pick.topLeft());
-    m_batchLabel->setTextAlignment(onLeft ? Qt::AlignRight : Qt::AlignLeft);
+    const double top = area.top() + kGap;
+    QRectF maxRect(QPointF(b, top), QSizeF(0, 0)); // no largest-batch label: beside the marker
+    if (m_maxLabel->visible()) maxRect = itemRect(m_maxLabel);
+    struct Spot {
+        QRectF rect;
+        bool onLeft;
+    };
+    const Spot spots[] = {{QRectF(QPointF(b + kGap, top), size), false},
+                          {QRectF(QPointF(b - kGap - size.width(), top), size), true},
+                          // Beside the largest-batch label when it covers the marker's sides.
+                          {QRectF(QPointF(std::max(b + kGap, maxRect.right() + kGap), top), size), false},
+                          {QRectF(QPointF(std::min(b - kGap, maxRect.left() - kGap) - size.width(), top), size), true},
+                          {QRectF(QPointF(b + kGap, maxRect.bottom() + kGap), size), false},
+                          {QRectF(QPointF(b - kGap - size.width(), maxRect.bottom() + kGap), size), true}};
+    const auto clearOfCurves = [&](const QRectF& r) {
+        return r.bottom() + 1 < yAxis->coordToPixel(curvesTopBetween(r.left(), r.right()));
+    };
+    const Spot* pick = nullptr;
+    for (const Spot& spot : spots)
+        if (!pick && inside(spot.rect) && free(spot.rect) && clearOfCurves(spot.rect)) pick = &spot;
+    for (const Spot& spot : spots)
+        if (!pick && inside(spot.rect) && free(spot.rect)) pick = &spot;
+    if (!pick) pick = inside(spots[4].rect) ? &spots[4] : &spots[5];
+    moveItem(m_batchLabel, pick->rect.topLeft());
+    m_batchLabel->setTextAlignment(pick->onLeft ? Qt::AlignRight : Qt::AlignLeft);
 }
 
 QRectF BatchCurveChart::maxLabelRect() const { return m_maxLabel->visible() ? itemRect(m_maxLabel) : QRectF(); }
