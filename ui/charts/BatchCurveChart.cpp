@@ -8,6 +8,7 @@
 #include "ui/style/StatusColors.h"
 
 #include <QEvent>
+#include <QFontMetrics>
 #include <QToolTip>
 
 #include <algorithm>
@@ -25,8 +26,21 @@ QRectF itemRect(const QCPItemText* item)
     return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
 }
 
-// Puts a text item (absolute pixel position, top-left aligned) with its top-left at `p`.
-void moveItem(QCPItemText* item, QPointF p) { item->position->setCoords(p); }
+// The size of a text item's box (text and padding) in pixels, whatever its position (the
+// anchors are NaN while the item sits at a position computed from a degenerate layout).
+QSizeF itemSize(const QCPItemText* item)
+{
+    const QRect text = QFontMetrics(item->font()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | item->textAlignment(), item->text());
+    const QMargins pad = item->padding();
+    return QSizeF(text.width() + pad.left() + pad.right(), text.height() + pad.top() + pad.bottom());
+}
+
+// Puts a text item (absolute pixel position, top-left aligned) with its top-left at `p`; a
+// layout without room (a hidden or tiny widget) leaves it where it was.
+void moveItem(QCPItemText* item, QPointF p)
+{
+    if (std::isfinite(p.x()) && std::isfinite(p.y())) item->position->setCoords(p);
+}
 
 QString batchText(std::uint64_t v)
 {
@@ -80,16 +94,13 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
 
     m_capacity = new QCPItemStraightLine(this);
     m_capacityLabel = new QCPItemText(this);
-    m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
     m_batchLine = new QCPItemStraightLine(this);
     m_batchLabel = new QCPItemText(this);
     m_maxLine = new QCPItemStraightLine(this);
     m_maxLabel = new QCPItemText(this);
     // Placed in pixels by placeLabels, on a backing so a line passing under stays readable.
-    for (QCPItemText* label : {m_batchLabel, m_maxLabel}) {
+    for (QCPItemText* label : {m_batchLabel, m_maxLabel, m_capacityLabel}) {
         label->position->setType(QCPItemPosition::ptAbsolute);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->setPadding(QMargins(4, 2, 4, 2));
@@ -102,7 +113,6 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
     legend->setVisible(false); // the bars chart and the summary carry the legend
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &BatchCurveChart::showTooltip);
-    connect(this, &QCustomPlot::afterLayout, this, &BatchCurveChart::placeLabels);
     connect(&options, &DisplayOptions::changed, this, [this] {
         m_ticker->setUnits(m_options.units());
         setBreakdown(m_breakdown);
@@ -228,7 +238,6 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         m_capacity->point1->setCoords(1, cap);
         m_capacity->point2->setCoords(2, cap);
         m_capacityLabel->setVisible(true);
-        m_capacityLabel->position->setCoords(0.01, cap);
         m_capacityLabel->setText(tr("%1: %2").arg(QString::fromStdString(breakdown.config.gpu->name),
                                                    m_options.bytes(cap)));
     } else {
@@ -259,14 +268,13 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
     }
     xAxis->setRange(1, static_cast<double>(hi));
     updateYRange();
-    m_rangeChecks = 2;
     moveBatchMarker(batch);
 }
 
 QRectF BatchCurveChart::maxLabelSpot() const
 {
     const QRectF area = axisRect()->rect();
-    const QSizeF size = itemRect(m_maxLabel).size();
+    const QSizeF size = itemSize(m_maxLabel);
     const double x = m_maxBatch ? xAxis->coordToPixel(static_cast<double>(*m_maxBatch)) : area.left();
     // Left of the marker, where the curves (rising with the batch) are lower; near the plot's
     // left edge it slides right as far as needed to stay inside.
@@ -288,10 +296,19 @@ void BatchCurveChart::updateYRange()
     yAxis->setRange(0, yMax);
 }
 
-void BatchCurveChart::resizeEvent(QResizeEvent* event)
+void BatchCurveChart::updateLayout()
 {
-    m_rangeChecks = 2; // the axes change size: the label's strip is checked after the layout
-    QCustomPlot::resizeEvent(event);
+    QCustomPlot::updateLayout();
+    // The free strip depends on the axis rect's size (this replot's, or an export's): size it
+    // for this layout; when that changes the range, lay out again so the ticks follow (twice at
+    // most: the new tick labels may shift the margins by a few pixels).
+    for (int pass = 0; pass < 2; ++pass) {
+        const double before = yAxis->range().upper;
+        updateYRange();
+        if (std::abs(yAxis->range().upper - before) <= 1e-6 * before) break;
+        QCustomPlot::updateLayout();
+    }
+    placeLabels();
 }
 
 double BatchCurveChart::curvesTopBetween(double x0, double x1) const
@@ -310,26 +327,29 @@ double BatchCurveChart::curvesTopBetween(double x0, double x1) const
 void BatchCurveChart::placeLabels()
 {
     const QRectF area = axisRect()->rect();
-    // setBreakdown sized the free strip with the previous layout's axes; after a resize or a
-    // new margin, size it again and draw once more (once: the margins settle).
-    if (m_rangeChecks > 0) {
-        --m_rangeChecks;
-        const QCPRange before = yAxis->range();
-        updateYRange();
-        if (std::abs(yAxis->range().upper - before.upper) > 1e-6 * before.upper) replot(rpQueuedReplot);
-    }
     const auto inside = [&](const QRectF& r) { return area.contains(r); };
+    const auto clearOfCurves = [&](const QRectF& r) {
+        return r.bottom() + 1 < yAxis->coordToPixel(curvesTopBetween(r.left(), r.right()));
+    };
     std::vector<QRectF> taken;
-    if (m_capacityLabel->visible()) taken.push_back(itemRect(m_capacityLabel));
     const auto free = [&](const QRectF& r) {
         return std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(r); });
     };
 
     if (m_maxLabel->visible()) {
-        QRectF pick = maxLabelSpot();
-        for (const QRectF& t : taken) // the capacity label, when the capacity is near the top
-            if (t.intersects(pick)) pick.moveTop(t.bottom() + kGap);
-        moveItem(m_maxLabel, pick.topLeft());
+        const QRectF spot = maxLabelSpot();
+        moveItem(m_maxLabel, spot.topLeft());
+        taken.push_back(spot);
+    }
+    if (m_capacityLabel->visible() && m_breakdown.config.gpu) {
+        // At the plot's left edge just above the capacity line; just below it when the
+        // largest-batch label is in the way there and the curves leave room below.
+        const double line = yAxis->coordToPixel(static_cast<double>(m_breakdown.config.gpu->memoryBytes));
+        const QSizeF size = itemSize(m_capacityLabel);
+        const QRectF above(QPointF(area.left() + kGap, line - 1 - size.height()), size);
+        const QRectF below(QPointF(area.left() + kGap, line + 2), size);
+        const QRectF pick = !free(above) && inside(below) && clearOfCurves(below) ? below : above;
+        moveItem(m_capacityLabel, pick.topLeft());
         taken.push_back(pick);
     }
 
@@ -344,7 +364,7 @@ void BatchCurveChart::placeLabels()
         taken.push_back(QRectF(dot - QPointF(r, r), dot + QPointF(r, r)));
     }
     const double b = xAxis->coordToPixel(batchMarker());
-    const QSizeF size = itemRect(m_batchLabel).size();
+    const QSizeF size = itemSize(m_batchLabel);
     const double top = area.top() + kGap;
     QRectF maxRect(QPointF(b, top), QSizeF(0, 0)); // no largest-batch label: beside the marker
     if (m_maxLabel->visible()) maxRect = itemRect(m_maxLabel);
@@ -359,9 +379,6 @@ void BatchCurveChart::placeLabels()
                           {QRectF(QPointF(std::min(b - kGap, maxRect.left() - kGap) - size.width(), top), size), true},
                           {QRectF(QPointF(b + kGap, maxRect.bottom() + kGap), size), false},
                           {QRectF(QPointF(b - kGap - size.width(), maxRect.bottom() + kGap), size), true}};
-    const auto clearOfCurves = [&](const QRectF& r) {
-        return r.bottom() + 1 < yAxis->coordToPixel(curvesTopBetween(r.left(), r.right()));
-    };
     const Spot* pick = nullptr;
     for (const Spot& spot : spots)
         if (!pick && inside(spot.rect) && free(spot.rect) && clearOfCurves(spot.rect)) pick = &spot;
@@ -374,6 +391,7 @@ void BatchCurveChart::placeLabels()
 
 QRectF BatchCurveChart::maxLabelRect() const { return m_maxLabel->visible() ? itemRect(m_maxLabel) : QRectF(); }
 QRectF BatchCurveChart::batchLabelRect() const { return itemRect(m_batchLabel); }
+QRectF BatchCurveChart::capacityLabelRect() const { return m_capacityLabel->visible() ? itemRect(m_capacityLabel) : QRectF(); }
 QString BatchCurveChart::maxLabelText() const { return m_maxLabel->visible() ? m_maxLabel->text() : QString(); }
 
 void BatchCurveChart::moveBatchMarker(std::uint64_t batch)

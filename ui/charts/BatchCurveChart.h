@@ -13,7 +13,7 @@
 // rise with the batch are lower (sliding right only as far as the plot's left edge demands),
 // on a strip that the y range keeps free of curves over the label's width (stretching the
 // range at most kMaxStretch times). The batch label takes the side of its marker that is free.
-// Both are placed in pixels after every layout (QCustomPlot::afterLayout): they follow resizes.
+// Both are placed in pixels after every layout (updateLayout): they follow resizes and exports.
 
 #include "core/estimate/MemoryBreakdown.h"
 
@@ -46,10 +46,11 @@ public:
     // The conservative largest batch (MemoryBreakdown::maxBatch(true), `fit --safe`) that the
     // label names beside the largest batch, as the summary does.
     std::optional<std::uint64_t> safeMaxBatchMarked() const { return m_safeMaxBatch; }
-    // The largest-batch label's and the batch label's rectangles in widget pixels as placed by
-    // the last replot (empty when hidden), and the text of the former.
+    // The largest-batch, batch and capacity labels' rectangles in widget pixels as placed by
+    // the last layout (empty when hidden), and the largest-batch label's text.
     QRectF maxLabelRect() const;
     QRectF batchLabelRect() const;
+    QRectF capacityLabelRect() const;
     QString maxLabelText() const;
     double capacityLine() const;
     // The plotted edges of the error band at each sampled batch (exact bytes as doubles).
@@ -59,7 +60,9 @@ public:
     QVector<double> peakLine() const;
 
 protected:
-    void resizeEvent(QResizeEvent* event) override;
+    // Lays out, sizes the y range's free strip for this layout's axis rect, then places the
+    // labels in pixels (every replot and every export).
+    void updateLayout() override;
     // Re-inks lines and labels when the palette changes (light ↔ dark).
     void changeEvent(QEvent* event) override;
 
@@ -69,7 +72,7 @@ private:
     // The y range: what the data asks for, raised so that a strip at the top stays free of
     // curves left of the largest-batch marker, tall enough for its label.
     void updateYRange();
-    // Places the labels in pixels after the layout (afterLayout).
+    // Places the labels in pixels for the current layout.
     void placeLabels();
     // Where the largest-batch label goes at the top of the plot, in widget pixels.
     QRectF maxLabelSpot() const;
@@ -98,7 +101,6 @@ private:
     QVector<double> m_top;       // per sampled batch: the highest plotted curve
     double m_yData = 1024.0;     // the y range's top the data asks for
     double m_topAtMax = 0.0;     // the highest curve at the largest batch that fits
-    int m_rangeChecks = 0;       // layouts after which the free strip is sized again
     // The free strip never stretches the y range beyond this many times what the data asks.
     static constexpr double kMaxStretch = 2.5;
 };
