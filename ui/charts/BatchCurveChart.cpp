@@ -258,8 +258,7 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         m_maxLine->point2->setCoords(mb, 1);
         QString text = tr("largest batch that fits: %1").arg(batchText(*m_maxBatch));
         if (m_safeMaxBatch && *m_safeMaxBatch != *m_maxBatch)
-            text += QLatin1Char('\n') + (*m_safeMaxBatch > 0 ? tr("%1 with the whole band").arg(batchText(*m_safeMaxBatch))
-                                                              : tr("none with the whole band"));
+            text += QLatin1Char('\n') + tr("%1 with the whole band").arg(batchText(*m_safeMaxBatch)); // as the summary
         m_maxLabel->setText(text);
         m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch))); // on the peak line
         for (core::Component c : core::kAllComponents) m_topAtMax += static_cast<double>(breakdown[c].at(*m_maxBatch));
