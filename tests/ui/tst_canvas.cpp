@@ -19,6 +19,7 @@
 #include <QCheckBox>
 #include <QDropEvent>
 #include <QLineEdit>
+#include <QLineF>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -196,6 +197,50 @@ private slots:
         QVERIFY(palette.visibleKindCount() < all);
         palette.setFilter("no such layer kind");
         QCOMPARE(palette.visibleKindCount(), 0);
+    }
+
+    // Every edge ends outside its input port's circle, straight (input → fc1 → relu2 → fc3,
+    // one above the other) or curved (two sources into the two ports of an Add beside them), and its
+    // arrowhead lies wholly above the port, pointing into it: nodes paint over edges, so a head
+    // inside the port's circle would be hidden.
+    void edgesEndAtThePortRim()
+    {
+        const auto* add = core::KindRegistry::builtin().find("Add");
+        QVERIFY(add);
+        const auto fc1 = m_doc->graph().findByName("fc1")->id, relu2 = m_doc->graph().findByName("relu2")->id;
+        const QPointF below = m_scene->node(relu2)->pos() + QPointF(420, 260);
+        const auto sum = *m_doc->addLayer(*add, below.x(), below.y());
+        QVERIFY(m_doc->connectPorts({{fc1, 0}, {sum, 0}}));
+        QVERIFY(m_doc->connectPorts({{relu2, 0}, {sum, 1}}));
+        QTest::qWait(0);
+        QCOMPARE(m_scene->node(sum)->info().inputPorts, 3); // two connected, one free for the next input
+        int curved = 0, straight = 0;
+        for (const ui::EdgeItem* e : m_scene->edges()) {
+            const ui::NodeItem* target = m_scene->node(e->connection().to.layer);
+            const QPointF port = target->inputPortPos(e->connection().to.port);
+            const QPointF end = e->path().pointAtPercent(1.0);
+            const double rim = ui::NodeItem::kPortRadius + 0.5; // the port's outline pen is 1 wide
+            QVERIFY2(QLineF(end, port).length() > rim, qPrintable(QStringLiteral("edge ends %1 from the port centre")
+                                                                     .arg(QLineF(end, port).length())));
+            const QPolygonF head = e->arrowHead();
+            QCOMPARE(head.size(), 3);
+            QCOMPARE(head.front(), end); // the tip is where the curve ends
+            for (const QPointF& v : head) QVERIFY(QLineF(v, port).length() > rim);
+            // Above the port and the node's top edge, centred on the port: pointing into it.
+            QVERIFY(head.boundingRect().bottom() < port.y() - ui::NodeItem::kPortRadius);
+            QCOMPARE(end.x(), port.x());
+            QVERIFY(e->boundingRect().contains(head.boundingRect()));
+            const QPointF start = e->path().pointAtPercent(0.0);
+            (std::abs(start.x() - end.x()) < 1e-9 ? straight : curved) += 1;
+        }
+        QVERIFY(straight >= 1);
+        QCOMPARE(curved, 2); // the two edges into the Add, one per port
+        // The two edges into the Add end at different ports.
+        std::vector<double> xs;
+        for (const ui::EdgeItem* e : m_scene->edges())
+            if (e->connection().to.layer == sum) xs.push_back(e->path().pointAtPercent(1.0).x());
+        QCOMPARE(xs.size(), std::size_t{2});
+        QVERIFY(std::abs(xs[0] - xs[1]) > 2 * ui::NodeItem::kPortRadius);
     }
 
     void layoutOfLargeGraph()

@@ -9,11 +9,47 @@
 #include "ui/table/LayerTableModel.h"
 #include "ui/table/LayerTableView.h"
 
+#include "ui/properties/PropertyPanel.h"
+
+#include <QApplication>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace netsizer;
 using Model = ui::LayerTableModel;
+
+namespace {
+// WCAG 2 contrast ratio, computed here independently of ui::StatusColors.
+double luminance(const QColor& c)
+{
+    const auto lin = [](double v) { return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+}
+double contrast(const QColor& a, const QColor& b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+// A dark palette like the ones desktop themes ship (near-black bases, light text).
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x2D, 0x2D, 0x30));
+    p.setColor(QPalette::WindowText, QColor(0xE6, 0xE6, 0xE6));
+    p.setColor(QPalette::Base, QColor(0x1E, 0x1E, 0x1E));
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x28));
+    p.setColor(QPalette::Text, QColor(0xE6, 0xE6, 0xE6));
+    p.setColor(QPalette::Button, QColor(0x3A, 0x3A, 0x3D));
+    p.setColor(QPalette::ButtonText, QColor(0xE6, 0xE6, 0xE6));
+    p.setColor(QPalette::Highlight, QColor(0x3D, 0x7A, 0xD6));
+    return p;
+}
+} // namespace
 
 class TestLayerTable : public QObject {
     Q_OBJECT
@@ -63,6 +99,54 @@ private slots:
         const auto fc7 = m_doc->graph().findByName("fc7")->id;
         m_view->selectLayers({fc7});
         QCOMPARE(m_view->selectedLayers(), std::vector<core::LayerId>{fc7});
+    }
+
+    // A shape error is shown in one red that reads on the palette: its ForegroundRole has at
+    // least WCAG AA contrast (4.5) against Base and AlternateBase (the rows' backgrounds) on a
+    // light and on a dark palette, it differs between the two, and the property panel's error
+    // line uses the same colour.
+    void errorInkReadsOnLightAndDarkPalettes()
+    {
+        const auto conv = m_doc->graph().findByName("conv1_1")->id;
+        const auto& specs = m_doc->graph().find(conv)->kind->params;
+        int kernel = -1;
+        for (std::size_t i = 0; i < specs.size(); ++i)
+            if (specs[i].name == "kernel_size") kernel = static_cast<int>(i);
+        QVERIFY(kernel >= 0);
+        QVERIFY(m_doc->setAttribute(conv, kernel, core::IntList{300})); // larger than the 224 × 224 input
+        Model* m = m_view->layerModel();
+        const int row = m->rowOf(conv);
+        QTRY_COMPARE(m->index(row, Model::OutputShape).data().toString(), QStringLiteral("error"));
+        QVERIFY(m->index(row, Model::Name).data(Qt::ForegroundRole).isValid());
+        // A row without an error keeps the view's own text colour.
+        QVERIFY(!m->index(m->rowOf(m_doc->graph().findByName("input")->id), Model::Name).data(Qt::ForegroundRole).isValid());
+
+        ui::PropertyPanel panel(*m_doc);
+        panel.setLayer(conv);
+        const QPalette original = QApplication::palette();
+        const QPalette light = QApplication::style()->standardPalette();
+        const QPalette dark = darkPalette();
+        QVERIFY(contrast(QColor(0xD6, 0x27, 0x28), dark.color(QPalette::Base)) < 4.5); // the old fixed red fails here
+        QColor inks[2];
+        int i = 0;
+        for (const QPalette& pal : {light, dark}) {
+            QApplication::setPalette(pal);
+            QCoreApplication::processEvents(); // widgets take the application palette from the event loop
+            const QColor ink = m->index(row, Model::Name).data(Qt::ForegroundRole).value<QBrush>().color();
+            inks[i++] = ink;
+            for (QPalette::ColorRole bg : {QPalette::Base, QPalette::AlternateBase})
+                QVERIFY2(contrast(ink, pal.color(bg)) >= 4.5,
+                         qPrintable(QStringLiteral("%1 on %2: %3").arg(ink.name(), pal.color(bg).name()).arg(contrast(ink, pal.color(bg)))));
+            QVERIFY2(ink.hslHue() <= 10 || ink.hslHue() >= 350, qPrintable(ink.name())); // still a red
+            // The property panel's error line: the same red, re-inked on the palette change.
+            QTRY_VERIFY(panel.statusLabel()->text().contains(ink.name()));
+            const QString html = panel.statusLabel()->text();
+            QVERIFY2(html.contains(QStringLiteral("color:%1").arg(ink.name())), qPrintable(html + QStringLiteral(" / ") + ink.name()));
+            QVERIFY(contrast(ink, pal.color(QPalette::Window)) >= 4.5);
+        }
+        QApplication::setPalette(original);
+        QVERIFY(inks[0] != inks[1]);
+        QVERIFY(luminance(inks[1]) > luminance(inks[0])); // lighter on the dark palette
     }
 
 private:

@@ -120,6 +120,77 @@ private slots:
         QVERIFY(m_view->summary()->verdictText().startsWith(QStringLiteral("✘")));
     }
 
+    // The designer's largest batch for VGG16 / RTX 3090 / Adam is core's: the chart's marker and
+    // label and the summary name MemoryBreakdown::maxBatch() (`netsizer-cli fit`) and
+    // maxBatch(true) (`fit --safe`); the verdict's ✔ / ✘ follow fits(true) / fits() at the
+    // batches around them.
+    void largestBatchIsCores()
+    {
+        QCOMPARE(m_doc->config().optimizer, core::Optimizer::Adam); // the default, as in `netsizer-cli fit`
+        const auto e = engine(*m_doc);
+        QCOMPARE(e.config.optimizer, core::Optimizer::Adam);
+        QCOMPARE(e.config.gpu->name, std::string("RTX 3090"));
+        const auto mb = e.maxBatch(), safe = e.maxBatch(true);
+        QVERIFY(mb && safe);
+        QVERIFY2(*safe >= 1 && *safe < *mb, qPrintable(QStringLiteral("%1 / %2").arg(*safe).arg(*mb))); // the band matters here
+        const auto* curve = m_view->curveChart();
+        QCOMPARE(curve->maxBatchMarked(), mb);
+        QCOMPARE(curve->safeMaxBatchMarked(), safe);
+        QCOMPARE(curve->maxLabelText(), QStringLiteral("largest batch that fits: %1\n%2 with the whole band").arg(*mb).arg(*safe));
+        QVERIFY2(m_view->summary()->verdictText().contains(
+                     QStringLiteral("Largest batch that fits: %1 (%2 with the whole band)").arg(*mb).arg(*safe)),
+                 qPrintable(m_view->summary()->verdictText()));
+        int refreshes = 1;
+        for (std::uint64_t b : {std::uint64_t{1}, *safe, *safe + 1, *mb, *mb + 1, *mb * 2}) {
+            m_doc->setBatch(b, false);
+            ++refreshes;
+            QTRY_COMPARE(m_view->refreshCount(), refreshes);
+            const auto at = engine(*m_doc);
+            const QString verdict = m_view->summary()->verdictText();
+            QCOMPARE(verdict.startsWith(QStringLiteral("✔")), at.fits(true));
+            if (at.fits()) QVERIFY(!verdict.startsWith(QStringLiteral("✘")));
+            QCOMPARE(at.fits(), b <= *mb);
+            QCOMPARE(at.fits(true), b <= *safe);
+            QCOMPARE(curve->maxBatchMarked(), mb); // the marker does not move with the batch
+        }
+    }
+
+    // The largest-batch label never covers the curves: it lies inside the plot, on one side of
+    // its marker, above the top of the band, the stack and the peak line over its whole width,
+    // and clear of the batch and capacity labels — narrow and wide, with the batch below, at
+    // and far above the largest batch, on screen and in an export at another size.
+    void largestBatchLabelClearsTheCurves_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<double>("batchTimesMax");
+        for (const QSize size : {QSize(460, 230), QSize(620, 300), QSize(1250, 420)})
+            for (double f : {0.25, 1.0, 4.0, 64.0})
+                QTest::addRow("%dx%d batch %g×max", size.width(), size.height(), f) << size << f;
+    }
+    void largestBatchLabelClearsTheCurves()
+    {
+        QFETCH(QSize, size);
+        QFETCH(double, batchTimesMax);
+        QCOMPARE(m_doc->config().optimizer, core::Optimizer::Adam);
+        const auto mb = engine(*m_doc).maxBatch();
+        QVERIFY(mb);
+        m_doc->setBatch(std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(*mb) * batchTimesMax)), false);
+        QTRY_VERIFY(m_view->refreshCount() >= 2);
+        ui::BatchCurveChart chart(m_options);
+        chart.resize(size);
+        chart.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&chart));
+        chart.setBreakdown(m_doc->breakdown());
+        chart.replot(QCustomPlot::rpImmediateRefresh); // one replot lays out, sizes the strip, places
+        checkLabelClearsCurves(chart, *mb);
+        if (QTest::currentTestFailed()) return;
+        // An export at another size lays the chart out again and places the labels for it
+        // (the axis rect keeps the export's geometry until the next replot).
+        chart.toPixmap(size.width() * 3 / 2, size.height() * 4 / 5);
+        QCOMPARE(chart.axisRect()->outerRect().width(), size.width() * 3 / 2);
+        checkLabelClearsCurves(chart, *mb);
+    }
+
     void unitsSwitch()
     {
         const auto w = m_doc->breakdown().bytes(Component::Weights);
@@ -131,6 +202,41 @@ private slots:
     }
 
 private:
+    static void checkLabelClearsCurves(ui::BatchCurveChart& chart, std::uint64_t mb)
+    {
+        const QRectF label = chart.maxLabelRect();
+        QVERIFY(!label.isEmpty());
+        const QRectF area = chart.axisRect()->rect();
+        QVERIFY2(area.contains(label), qPrintable(QStringLiteral("label %1,%2 %3×%4 outside the plot")
+                                                      .arg(label.x()).arg(label.y()).arg(label.width()).arg(label.height())));
+        const double marker = chart.xAxis->coordToPixel(static_cast<double>(mb));
+        QVERIFY(label.right() <= marker || label.left() >= marker);
+        QVERIFY(!label.intersects(chart.batchLabelRect()));
+        QVERIFY(!chart.capacityLabelRect().isEmpty());
+        QVERIFY(!label.intersects(chart.capacityLabelRect()));
+        // Every plotted curve, sampled where the label is (and at the samples just beside it,
+        // between which the lines run), passes below the label's bottom edge.
+        const QVector<double> bs = chart.batches(), high = chart.bandHigh(), peak = chart.peakLine();
+        QVector<double> stack(bs.size(), 0.0);
+        for (core::Component comp : core::kAllComponents) {
+            const QVector<double> v = chart.values(comp);
+            for (int i = 0; i < bs.size(); ++i) stack[i] += v[i];
+        }
+        int checked = 0;
+        for (int i = 0; i < bs.size(); ++i) {
+            const double x = chart.xAxis->coordToPixel(bs[i]);
+            const double xPrev = i > 0 ? chart.xAxis->coordToPixel(bs[i - 1]) : x;
+            const double xNext = i + 1 < bs.size() ? chart.xAxis->coordToPixel(bs[i + 1]) : x;
+            if (xNext < label.left() || xPrev > label.right()) continue;
+            ++checked;
+            for (double v : {high[i], peak[i], stack[i]})
+                QVERIFY2(chart.yAxis->coordToPixel(v) > label.bottom(),
+                         qPrintable(QStringLiteral("batch %1: curve at y %2 px, label bottom %3 px")
+                                        .arg(bs[i]).arg(chart.yAxis->coordToPixel(v)).arg(label.bottom())));
+        }
+        QVERIFY(checked >= 3);
+    }
+
     ui::DisplayOptions m_options;
     std::unique_ptr<ui::Document> m_doc;
     std::unique_ptr<ui::MemoryView> m_view;

@@ -7,6 +7,9 @@
 #include <QPainterPathStroker>
 #include <QPalette>
 #include <QStyleOptionGraphicsItem>
+#include <QtMath>
+
+#include <cmath>
 
 namespace netsizer::ui {
 
@@ -22,8 +25,12 @@ EdgeItem::EdgeItem(const core::Connection& c, NodeItem* from, NodeItem* to) : m_
 void EdgeItem::updatePath()
 {
     const QPointF a = m_from->outputPortPos();
-    const QPointF b = m_to->inputPortPos(m_connection.to.port);
+    const QPointF port = m_to->inputPortPos(m_connection.to.port);
+    // Input ports sit on the node's top edge and the curve enters them vertically from above:
+    // stop on the vertical through the port centre, just above the port's circle.
+    const QPointF b = port - QPointF(0, NodeItem::kPortRadius + kTipGap);
     const double dy = std::max(40.0, std::abs(b.y() - a.y()) / 2);
+    prepareGeometryChange();
     QPainterPath path(a);
     path.cubicTo(a + QPointF(0, dy), b - QPointF(0, dy), b);
     setPath(path);
@@ -33,7 +40,29 @@ QPainterPath EdgeItem::shape() const
 {
     QPainterPathStroker s;
     s.setWidth(12);
-    return s.createStroke(path());
+    QPainterPath stroke = s.createStroke(path());
+    stroke.addPolygon(arrowHead());
+    return stroke;
+}
+
+QRectF EdgeItem::boundingRect() const
+{
+    // The head is wider than the curve's stroke where the curve ends vertically.
+    return QGraphicsPathItem::boundingRect().united(arrowHead().boundingRect().adjusted(-1, -1, 1, 1));
+}
+
+QPolygonF EdgeItem::arrowHead() const
+{
+    constexpr double kLength = 9, kHalfWidth = 5;
+    const QPainterPath& p = path();
+    if (p.isEmpty()) return {};
+    const QPointF tip = p.pointAtPercent(1.0);
+    // angleAtPercent: degrees, counter-clockwise, with y pointing up; scene y points down.
+    const double rad = qDegreesToRadians(p.angleAtPercent(1.0));
+    const QPointF dir(std::cos(rad), -std::sin(rad));
+    const QPointF normal(-dir.y(), dir.x());
+    const QPointF base = tip - dir * kLength;
+    return QPolygonF{} << tip << base + normal * kHalfWidth << base - normal * kHalfWidth;
 }
 
 void EdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget* widget)
@@ -46,13 +75,10 @@ void EdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     p->setPen(QPen(c, selected ? 2.5 : 1.6));
     p->setBrush(Qt::NoBrush);
     p->drawPath(path());
-    // Arrow head at the input port.
-    const QPointF tip = path().pointAtPercent(1.0);
+    // Arrow head just above the input port.
     p->setBrush(c);
     p->setPen(Qt::NoPen);
-    QPolygonF head;
-    head << tip << tip + QPointF(-5, -9) << tip + QPointF(5, -9);
-    p->drawPolygon(head);
+    p->drawPolygon(arrowHead());
 }
 
 } // namespace netsizer::ui

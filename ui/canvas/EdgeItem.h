@@ -1,6 +1,8 @@
 #pragma once
 // One connection on the canvas: a curve from the source's output port to the target's input
-// port, selectable (for deletion), with a generous hit area. Holds the connection value and
+// port, selectable (for deletion), with a generous hit area. The curve stops kTipGap outside
+// the input port's circle (nodes paint above edges) and ends in an arrowhead that points along
+// the curve's last tangent, so the head is never hidden under the port. Holds the connection value and
 // the two node items it joins (both owned by the same scene, which deletes edges first).
 
 #include "core/graph/Connection.h"
@@ -18,8 +20,14 @@ public:
     int type() const override { return Type; }
     const core::Connection& connection() const { return m_connection; }
 
+    // Distance of the arrow's tip from the rim of the target's input port circle, scene units.
+    static constexpr double kTipGap = 1.5;
+
     void updatePath();
     QPainterPath shape() const override;
+    QRectF boundingRect() const override;
+    // The arrowhead triangle in scene coordinates: tip first, at the end of path().
+    QPolygonF arrowHead() const;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:

@@ -2,6 +2,7 @@
 
 #include "ui/canvas/EdgeItem.h"
 #include "ui/style/ComponentStyle.h"
+#include "ui/style/StatusColors.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -9,15 +10,6 @@
 #include <QStyleOptionGraphicsItem>
 
 namespace netsizer::ui {
-
-namespace {
-// Shape errors: Tableau red on light bases; a lighter red on dark bases, where D62728 on a
-// near-black node falls to a 3:1 contrast.
-QColor errorColor(const QPalette& pal)
-{
-    return pal.color(QPalette::Base).lightness() < 128 ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xD6, 0x27, 0x28);
-}
-} // namespace
 
 NodeItem::NodeItem(core::LayerId id) : m_id(id)
 {
@@ -85,7 +77,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const QPalette pal = widget ? widget->palette() : QApplication::palette();
     const bool selected = option->state & QStyle::State_Selected;
     const QRectF box(-kWidth / 2, -kHeight / 2, kWidth, kHeight);
-    const QColor errorInk = errorColor(pal);
+    const QColor errorInk = StatusColors::error(pal);
     QColor fill = pal.color(QPalette::Base);
     if (!m_info.trainable) fill = pal.color(QPalette::AlternateBase);
     QPen border(m_info.error.isEmpty() ? pal.color(QPalette::Mid) : errorInk, m_info.error.isEmpty() ? 1.2 : 2.5);

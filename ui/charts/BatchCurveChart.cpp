@@ -5,16 +5,47 @@
 #include "ui/charts/ChartTheme.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/StatusColors.h"
 
+#include <QEvent>
+#include <QFontMetrics>
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace netsizer::ui {
 
 namespace {
-QColor capacityColor() { return QColor(0xD6, 0x27, 0x28); } // red, distinct from the components
-QColor fitColor() { return QColor(0x2C, 0xA0, 0x2C); }
+constexpr double kGap = 4; // pixels between a label and its marker, the plot's edge, another label
+
+// The rectangle a text item covers, in widget pixels (from its anchors: font, padding, text).
+QRectF itemRect(const QCPItemText* item)
+{
+    return QRectF(item->topLeft->pixelPosition(), item->bottomRight->pixelPosition()).normalized();
+}
+
+// The size of a text item's box (text and padding) in pixels, whatever its position (the
+// anchors are NaN while the item sits at a position computed from a degenerate layout).
+QSizeF itemSize(const QCPItemText* item)
+{
+    const QRect text = QFontMetrics(item->font()).boundingRect(0, 0, 0, 0, Qt::TextDontClip | item->textAlignment(), item->text());
+    const QMargins pad = item->padding();
+    return QSizeF(text.width() + pad.left() + pad.right(), text.height() + pad.top() + pad.bottom());
+}
+
+// Puts a text item (absolute pixel position, top-left aligned) with its top-left at `p`; a
+// layout without room (a hidden or tiny widget) leaves it where it was.
+void moveItem(QCPItemText* item, QPointF p)
+{
+    if (std::isfinite(p.x()) && std::isfinite(p.y())) item->position->setCoords(p);
+}
+
+QString batchText(std::uint64_t v)
+{
+    return v >= netsizer::core::TrainingConfig::kMaxBatch ? BatchCurveChart::tr("%1 or more").arg(v) : QString::number(v);
+}
 
 std::uint64_t nextPow2(std::uint64_t v)
 {
@@ -53,50 +84,31 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
         below = g;
         m_graphs[static_cast<std::size_t>(c)] = g;
     }
-    const QColor text = palette().color(QPalette::Text);
-
-    QColor bandEdge = text;
-    bandEdge.setAlpha(170);
-    QColor bandFill = text;
-    bandFill.setAlpha(45);
     m_bandLow = addGraph();
     m_bandLow->setName(tr("Band (low)"));
-    m_bandLow->setPen(QPen(bandEdge, 1, Qt::DashLine));
     m_bandHigh = addGraph();
     m_bandHigh->setName(tr("Band (high)"));
-    m_bandHigh->setPen(QPen(bandEdge, 1, Qt::DashLine));
-    m_bandHigh->setBrush(bandFill);
     m_bandHigh->setChannelFillGraph(m_bandLow);
     m_peak = addGraph();
     m_peak->setName(tr("Peak of the step"));
-    m_peak->setPen(QPen(text, 2));
 
     m_capacity = new QCPItemStraightLine(this);
-    m_capacity->setPen(QPen(capacityColor(), 2, Qt::DashLine));
     m_capacityLabel = new QCPItemText(this);
-    m_capacityLabel->setColor(capacityColor());
-    m_capacityLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-    m_capacityLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-    m_capacityLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
     m_batchLine = new QCPItemStraightLine(this);
-    m_batchLine->setPen(QPen(text, 1.5));
     m_batchLabel = new QCPItemText(this);
-    m_batchLabel->setColor(text);
-    m_batchLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_batchLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-
     m_maxLine = new QCPItemStraightLine(this);
-    m_maxLine->setPen(QPen(fitColor(), 1.5, Qt::DotLine));
     m_maxLabel = new QCPItemText(this);
-    m_maxLabel->setColor(fitColor());
-    m_maxLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-    m_maxLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    // Placed in pixels by placeLabels, on a backing so a line passing under stays readable.
+    for (QCPItemText* label : {m_batchLabel, m_maxLabel, m_capacityLabel}) {
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->setPadding(QMargins(4, 2, 4, 2));
+    }
+    m_maxLabel->setTextAlignment(Qt::AlignLeft);
     m_maxDot = new QCPItemTracer(this);
     m_maxDot->setStyle(QCPItemTracer::tsCircle);
     m_maxDot->setSize(9);
-    m_maxDot->setPen(QPen(fitColor(), 2));
-    m_maxDot->setBrush(palette().brush(QPalette::Base));
 
     legend->setVisible(false); // the bars chart and the summary carry the legend
     setMouseTracking(true);
@@ -106,7 +118,51 @@ BatchCurveChart::BatchCurveChart(const DisplayOptions& options, QWidget* parent)
         setBreakdown(m_breakdown);
         replot(rpQueuedReplot);
     });
+    applyPalette();
+}
+
+void BatchCurveChart::applyPalette()
+{
     ChartTheme::apply(*this);
+    const QPalette pal = palette();
+    const QColor text = pal.color(QPalette::Text);
+    QColor bandEdge = text;
+    bandEdge.setAlpha(170);
+    QColor bandFill = text;
+    bandFill.setAlpha(45);
+    m_bandLow->setPen(QPen(bandEdge, 1, Qt::DashLine));
+    m_bandHigh->setPen(QPen(bandEdge, 1, Qt::DashLine));
+    m_bandHigh->setBrush(bandFill);
+    m_peak->setPen(QPen(text, 2));
+    // The capacity is the limit (the error red); the largest batch that fits is good news (the
+    // success green), both readable on this palette's base.
+    const QColor limit = StatusColors::error(pal), fit = StatusColors::success(pal);
+    m_capacity->setPen(QPen(limit, 2, Qt::DashLine));
+    m_capacityLabel->setColor(limit);
+    m_batchLine->setPen(QPen(text, 1.5));
+    m_batchLabel->setColor(text);
+    m_maxLine->setPen(QPen(fit, 1.5, Qt::DotLine));
+    m_maxLabel->setColor(fit);
+    m_maxDot->setPen(QPen(fit, 2));
+    m_maxDot->setBrush(pal.brush(QPalette::Base));
+    QColor backing = pal.color(QPalette::Base);
+    backing.setAlpha(225);
+    QColor frame = text;
+    frame.setAlpha(60);
+    for (QCPItemText* label : {m_batchLabel, m_maxLabel, m_capacityLabel}) {
+        label->setBrush(backing);
+        label->setPen(label == m_capacityLabel ? QPen(Qt::NoPen) : QPen(frame));
+    }
+}
+
+void BatchCurveChart::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+        setBreakdown(m_breakdown); // the component outlines follow light / dark
+        replot(rpQueuedReplot);
+    }
+    QCustomPlot::changeEvent(event);
 }
 
 void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
@@ -163,19 +219,25 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
     // Hidden graphs still serve as channel-fill bases: their data equals the one below, so the
     // next visible area fills down to the right boundary.
 
+    // The highest plotted curve at each sample: what a label must stay above.
+    m_top = cumulative;
+    for (int i = 0; i < m_top.size(); ++i) {
+        m_top[i] = std::max(m_top[i], peaks[i]);
+        if (band) m_top[i] = std::max(m_top[i], highs[i]);
+    }
+
     const double top = highs.isEmpty() ? 0 : std::max(cumulative.back(), highs.back());
     const double atBatch = static_cast<double>(breakdown.totalBytes());
     // Room above the configured batch, never taller than the areas need, always showing the
     // capacity line.
-    double yMax = std::max(std::min(atBatch * 1.6, top * 1.05), 1024.0);
+    m_yData = std::max(std::min(atBatch * 1.6, top * 1.05), 1024.0);
     if (breakdown.config.gpu) {
         const double cap = static_cast<double>(breakdown.config.gpu->memoryBytes);
-        yMax = std::max(yMax, cap * 1.15);
+        m_yData = std::max(m_yData, cap * 1.15);
         m_capacity->setVisible(true);
         m_capacity->point1->setCoords(1, cap);
         m_capacity->point2->setCoords(2, cap);
         m_capacityLabel->setVisible(true);
-        m_capacityLabel->position->setCoords(0.01, cap);
         m_capacityLabel->setText(tr("%1: %2").arg(QString::fromStdString(breakdown.config.gpu->name),
                                                    m_options.bytes(cap)));
     } else {
@@ -183,27 +245,153 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         m_capacityLabel->setVisible(false);
     }
 
+    // The same two figures as the summary and `netsizer-cli fit` / `fit --safe`.
+    m_safeMaxBatch = breakdown.maxBatch(true);
     const bool showMax = m_maxBatch && *m_maxBatch >= 1;
     m_maxLine->setVisible(showMax);
     m_maxLabel->setVisible(showMax);
     m_maxDot->setVisible(showMax);
+    m_topAtMax = 0;
     if (showMax) {
         const double mb = static_cast<double>(*m_maxBatch);
         m_maxLine->point1->setCoords(mb, 0);
         m_maxLine->point2->setCoords(mb, 1);
-        m_maxLabel->position->setCoords(mb, 0.20); // below the batch label and the capacity line
-        m_maxLabel->setText(tr(" largest batch that fits: %1 ").arg(*m_maxBatch));
+        QString text = tr("largest batch that fits: %1").arg(batchText(*m_maxBatch));
+        if (m_safeMaxBatch && *m_safeMaxBatch != *m_maxBatch)
+            text += QLatin1Char('\n') + tr("%1 with the whole band").arg(batchText(*m_safeMaxBatch)); // as the summary
+        m_maxLabel->setText(text);
         m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch))); // on the peak line
+        for (core::Component c : core::kAllComponents) m_topAtMax += static_cast<double>(breakdown[c].at(*m_maxBatch));
+        m_topAtMax = std::max({m_topAtMax, static_cast<double>(breakdown.peakAt(*m_maxBatch)),
+                               band ? static_cast<double>(breakdown.totalHigh.at(*m_maxBatch)) : 0.0});
     }
     xAxis->setRange(1, static_cast<double>(hi));
-    yAxis->setRange(0, yMax);
-    if (showMax) {
-        // The label sits left of its line unless that would run out of the plot.
-        const bool left = xAxis->coordToPixel(static_cast<double>(*m_maxBatch)) - axisRect()->left() > 230;
-        m_maxLabel->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-    }
+    updateYRange();
     moveBatchMarker(batch);
 }
+
+QRectF BatchCurveChart::maxLabelSpot() const
+{
+    const QRectF area = axisRect()->rect();
+    const QSizeF size = itemSize(m_maxLabel);
+    const double x = m_maxBatch ? xAxis->coordToPixel(static_cast<double>(*m_maxBatch)) : area.left();
+    // Left of the marker, where the curves (rising with the batch) are lower; near the plot's
+    // left edge it slides right as far as needed to stay inside.
+    const double left = std::max(x - kGap - size.width(), area.left() + kGap);
+    return QRectF(QPointF(left, area.top() + kGap), size);
+}
+
+void BatchCurveChart::updateYRange()
+{
+    double yMax = m_yData;
+    if (m_maxLabel->visible() && m_topAtMax > 0) {
+        // Raise the top until the label's strip is free of curves over the label's width.
+        const QRectF spot = maxLabelSpot();
+        const double under = std::max(m_topAtMax, curvesTopBetween(spot.left(), spot.right()));
+        const double axisHeight = std::max(60.0, static_cast<double>(axisRect()->height()));
+        const double strip = std::clamp((spot.height() + 3 * kGap) / axisHeight, 0.05, 0.6);
+        yMax = std::max(yMax, std::min(under / (1.0 - strip), m_yData * kMaxStretch));
+    }
+    yAxis->setRange(0, yMax);
+}
+
+void BatchCurveChart::updateLayout()
+{
+    QCustomPlot::updateLayout();
+    // The free strip depends on the axis rect's size (this replot's, or an export's): size it
+    // for this layout; when that changes the range, lay out again so the ticks follow (twice at
+    // most: the new tick labels may shift the margins by a few pixels).
+    for (int pass = 0; pass < 2; ++pass) {
+        const double before = yAxis->range().upper;
+        updateYRange();
+        if (std::abs(yAxis->range().upper - before) <= 1e-6 * before) break;
+        QCustomPlot::updateLayout();
+    }
+    placeLabels();
+}
+
+double BatchCurveChart::curvesTopBetween(double x0, double x1) const
+{
+    const double b0 = xAxis->pixelToCoord(std::min(x0, x1)), b1 = xAxis->pixelToCoord(std::max(x0, x1));
+    double top = 0;
+    for (int i = 0; i < m_batches.size() && i < m_top.size(); ++i) {
+        const bool inside = m_batches[i] >= b0 && m_batches[i] <= b1;
+        const bool before = i + 1 < m_batches.size() && m_batches[i] < b0 && m_batches[i + 1] >= b0;
+        const bool after = i > 0 && m_batches[i] > b1 && m_batches[i - 1] <= b1;
+        if (inside || before || after) top = std::max(top, m_top[i]);
+    }
+    return top;
+}
+
+void BatchCurveChart::placeLabels()
+{
+    const QRectF area = axisRect()->rect();
+    const auto inside = [&](const QRectF& r) { return area.contains(r); };
+    const auto clearOfCurves = [&](const QRectF& r) {
+        return r.bottom() + 1 < yAxis->coordToPixel(curvesTopBetween(r.left(), r.right()));
+    };
+    std::vector<QRectF> taken;
+    const auto free = [&](const QRectF& r) {
+        return std::none_of(taken.begin(), taken.end(), [&](const QRectF& t) { return t.intersects(r); });
+    };
+
+    if (m_maxLabel->visible()) {
+        const QRectF spot = maxLabelSpot();
+        moveItem(m_maxLabel, spot.topLeft());
+        taken.push_back(spot);
+    }
+    if (m_capacityLabel->visible() && m_breakdown.config.gpu) {
+        // At the plot's left edge just above the capacity line; just below it when the
+        // largest-batch label is in the way there and the curves leave room below.
+        const double line = yAxis->coordToPixel(static_cast<double>(m_breakdown.config.gpu->memoryBytes));
+        const QSizeF size = itemSize(m_capacityLabel);
+        const QRectF above(QPointF(area.left() + kGap, line - 1 - size.height()), size);
+        const QRectF below(QPointF(area.left() + kGap, line + 2), size);
+        const QRectF pick = !free(above) && inside(below) && clearOfCurves(below) ? below : above;
+        moveItem(m_capacityLabel, pick.topLeft());
+        taken.push_back(pick);
+    }
+
+    // The batch label: beside its marker at the top (right first), else beside the largest-
+    // batch label at the top, else beside its marker just below that label. The first spot
+    // inside the plot, clear of the other labels and of the largest batch's dot, and clear of
+    // the curves; failing that, the first inside and clear of the labels and the dot (it has a
+    // backing, so curves under it stay apart); failing that, below the largest-batch label.
+    if (m_maxDot->visible()) {
+        const QPointF dot = m_maxDot->position->pixelPosition();
+        const double r = m_maxDot->size() / 2 + 2;
+        taken.push_back(QRectF(dot - QPointF(r, r), dot + QPointF(r, r)));
+    }
+    const double b = xAxis->coordToPixel(batchMarker());
+    const QSizeF size = itemSize(m_batchLabel);
+    const double top = area.top() + kGap;
+    QRectF maxRect(QPointF(b, top), QSizeF(0, 0)); // no largest-batch label: beside the marker
+    if (m_maxLabel->visible()) maxRect = itemRect(m_maxLabel);
+    struct Spot {
+        QRectF rect;
+        bool onLeft;
+    };
+    const Spot spots[] = {{QRectF(QPointF(b + kGap, top), size), false},
+                          {QRectF(QPointF(b - kGap - size.width(), top), size), true},
+                          // Beside the largest-batch label when it covers the marker's sides.
+                          {QRectF(QPointF(std::max(b + kGap, maxRect.right() + kGap), top), size), false},
+                          {QRectF(QPointF(std::min(b - kGap, maxRect.left() - kGap) - size.width(), top), size), true},
+                          {QRectF(QPointF(b + kGap, maxRect.bottom() + kGap), size), false},
+                          {QRectF(QPointF(b - kGap - size.width(), maxRect.bottom() + kGap), size), true}};
+    const Spot* pick = nullptr;
+    for (const Spot& spot : spots)
+        if (!pick && inside(spot.rect) && free(spot.rect) && clearOfCurves(spot.rect)) pick = &spot;
+    for (const Spot& spot : spots)
+        if (!pick && inside(spot.rect) && free(spot.rect)) pick = &spot;
+    if (!pick) pick = inside(spots[4].rect) ? &spots[4] : &spots[5];
+    moveItem(m_batchLabel, pick->rect.topLeft());
+    m_batchLabel->setTextAlignment(pick->onLeft ? Qt::AlignRight : Qt::AlignLeft);
+}
+
+QRectF BatchCurveChart::maxLabelRect() const { return m_maxLabel->visible() ? itemRect(m_maxLabel) : QRectF(); }
+QRectF BatchCurveChart::batchLabelRect() const { return itemRect(m_batchLabel); }
+QRectF BatchCurveChart::capacityLabelRect() const { return m_capacityLabel->visible() ? itemRect(m_capacityLabel) : QRectF(); }
+QString BatchCurveChart::maxLabelText() const { return m_maxLabel->visible() ? m_maxLabel->text() : QString(); }
 
 void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
 {
@@ -211,15 +399,11 @@ void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
     const double b = static_cast<double>(batch);
     m_batchLine->point1->setCoords(b, 0);
     m_batchLine->point2->setCoords(b, 1);
-    m_batchLabel->position->setCoords(b, 0.02);
-    m_batchLabel->setText(tr(" batch %1\n total %2\n peak %3")
+    m_batchLabel->setText(tr("batch %1\ntotal %2\npeak %3")
                               .arg(batch)
                               .arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch))),
                                    m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
-    // Keep the label inside the plot when the marker is near the right edge.
-    const bool right = xAxis->coordToPixel(b) > axisRect()->right() - 110;
-    m_batchLabel->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-    m_batchLabel->setTextAlignment(right ? Qt::AlignRight : Qt::AlignLeft);
+    // Placed beside the marker by placeLabels at the next replot's layout.
 }
 
 QVector<double> BatchCurveChart::values(core::Component c) const

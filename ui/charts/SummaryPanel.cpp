@@ -4,7 +4,9 @@
 #include "core/util/NumberFormat.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/StatusColors.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QPainter>
@@ -32,12 +34,15 @@ core::Component lineComponent(const std::string& name)
 }
 
 std::uint64_t minus(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : 0; }
-std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return a + b < a ? ~std::uint64_t{0} : a + b; }
 
-// Colours of the verdict, readable on light and dark palettes.
-const QString kGreen = QStringLiteral("color: #2ca02c");
-const QString kAmber = QStringLiteral("color: #d08000");
-const QString kRed = QStringLiteral("color: #d62728");
+// Sets a label's text colour (the verdict and the error lines) through its style sheet, only
+// when it changes: a batch drag refreshes the texts on every step, and re-applying a style
+// sheet re-polishes the label.
+void setInk(QLabel* label, const QColor& c)
+{
+    const QString sheet = c.isValid() ? QStringLiteral("color: %1").arg(c.name()) : QString();
+    if (label->styleSheet() != sheet) label->setStyleSheet(sheet);
+}
 } // namespace
 
 void SummaryPanel::Row::show(bool on)
@@ -104,7 +109,6 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     outer->addWidget(m_maxBatch);
     m_errorLabel = new QLabel(this);
     m_errorLabel->setWordWrap(true);
-    m_errorLabel->setStyleSheet(kRed);
     outer->addWidget(m_errorLabel);
     outer->addStretch(1);
     connect(&options, &DisplayOptions::changed, this, &SummaryPanel::refreshText);
@@ -159,7 +163,9 @@ void SummaryPanel::refreshText()
 
     // The peak of the step and its band (the same excess below and above as the total's).
     const std::uint64_t peak = b.peakBytes();
-    const std::uint64_t peakLow = minus(peak, total - low), peakHigh = plus(peak, high - total);
+    // The top is core's peakHighAt, the very figure maxBatch(true) and `fit --safe` use, so the
+    // verdict's ✔ agrees with them at every batch.
+    const std::uint64_t peakLow = minus(peak, total - low), peakHigh = b.peakHighAt(batch);
     QString where;
     if (!b.timeline.empty()) {
         const core::TimelinePeak p = b.peak();
@@ -204,6 +210,7 @@ void SummaryPanel::refreshText()
         row.value->setToolTip(t);
     }
     refreshVerdict(peak, peakLow, peakHigh);
+    setInk(m_errorLabel, StatusColors::error(palette()));
     m_errorLabel->setText(m_errors);
     m_errorLabel->setVisible(!m_errors.isEmpty());
 }
@@ -213,7 +220,7 @@ void SummaryPanel::refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std
     const auto& b = m_breakdown;
     if (!b.config.gpu) {
         m_verdict->setText(tr("No GPU selected"));
-        m_verdict->setStyleSheet(QString());
+        setInk(m_verdict, QColor());
         m_maxBatch->clear();
         return;
     }
@@ -224,18 +231,18 @@ void SummaryPanel::refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std
     if (peakHigh <= cap) {
         const double pct = cap ? 100.0 * static_cast<double>(peak) / static_cast<double>(cap) : 0;
         m_verdict->setText(tr("✔ Fits on %1 (peak %2 of %3, %4%)").arg(name, bytes(peak), bytes(cap)).arg(pct, 0, 'f', 0));
-        m_verdict->setStyleSheet(kGreen);
+        setInk(m_verdict, StatusColors::success(palette()));
     } else if (peak <= cap) {
         m_verdict->setText(tr("⚠ May not fit on %1: the peak %2 fits in %3, the top of its band %4 does not")
                                .arg(name, bytes(peak), bytes(cap), bytes(peakHigh)));
-        m_verdict->setStyleSheet(kAmber);
+        setInk(m_verdict, StatusColors::warning(palette()));
     } else if (peakLow <= cap) {
         m_verdict->setText(tr("⚠ May not fit on %1: the peak %2 exceeds %3; only the low end of its band (%4) fits")
                                .arg(name, bytes(peak), bytes(cap), bytes(peakLow)));
-        m_verdict->setStyleSheet(kAmber);
+        setInk(m_verdict, StatusColors::warning(palette()));
     } else {
         m_verdict->setText(tr("✘ Does not fit on %1 (peak %2 needed, %3 available)").arg(name, bytes(peak), bytes(cap)));
-        m_verdict->setStyleSheet(kRed);
+        setInk(m_verdict, StatusColors::error(palette()));
     }
     const auto mb = b.maxBatch(), safe = b.maxBatch(true);
     const auto batchText = [](std::uint64_t v) {
@@ -248,6 +255,12 @@ void SummaryPanel::refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std
     } else {
         m_maxBatch->setText(tr("Not even one sample fits."));
     }
+}
+
+void SummaryPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) refreshText();
+    QWidget::changeEvent(event);
 }
 
 QString SummaryPanel::totalText() const { return m_total->text(); }

@@ -41,6 +41,10 @@ public:
     QString overheadLineText(const std::string& name) const;
     std::uint64_t totalBytes() const { return m_breakdown.totalBytes(); }
 
+protected:
+    // Re-inks the verdict and the errors when the palette changes (light ↔ dark).
+    void changeEvent(QEvent* event) override;
+
 private:
     void refreshText();
     void refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std::uint64_t peakHigh);

@@ -4,9 +4,11 @@
 #include "core/layers/LayerKind.h"
 #include "ui/document/Document.h"
 #include "ui/properties/AttrText.h"
+#include "ui/style/StatusColors.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -47,7 +49,14 @@ void PropertyPanel::onChanged(const ChangeEvent& e)
 
 void PropertyPanel::markValidity(QWidget* w, const QString& error)
 {
-    w->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("background: rgba(214, 39, 40, 60);"));
+    QColor tint = StatusColors::error(palette());
+    tint.setAlpha(60);
+    w->setStyleSheet(error.isEmpty() ? QString()
+                                     : QStringLiteral("background: rgba(%1, %2, %3, %4);")
+                                           .arg(tint.red())
+                                           .arg(tint.green())
+                                           .arg(tint.blue())
+                                           .arg(tint.alpha()));
     w->setToolTip(error.isEmpty() ? w->property("help").toString() : error);
 }
 
@@ -158,16 +167,31 @@ void PropertyPanel::updateValues()
             markValidity(edit, {});
         }
     }
+    m_updating = false;
+    updateStatus();
+}
+
+void PropertyPanel::updateStatus()
+{
+    const core::Layer* l = m_layer ? m_doc.graph().find(*m_layer) : nullptr;
+    if (!l || !m_status) return;
     // The layer's own analysis result: output shape or its error.
     QString status;
     for (const auto& la : m_doc.analysis().layers)
         if (la.id == l->id) {
-            if (la.error) status = QStringLiteral("<span style='color:#d62728'>%1</span>").arg(QString::fromStdString(la.error->message).toHtmlEscaped());
+            if (la.error)
+                status = QStringLiteral("<span style='color:%1'>%2</span>")
+                             .arg(StatusColors::error(palette()).name(), QString::fromStdString(la.error->message).toHtmlEscaped());
             else if (la.analysed && !la.result.outputs.empty())
                 status = tr("Output %1").arg(QString::fromStdString(la.result.outputs[0].shape.toString()));
         }
     m_status->setText(status);
-    m_updating = false;
+}
+
+void PropertyPanel::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::ApplicationPaletteChange) updateStatus();
+    QWidget::changeEvent(event);
 }
 
 } // namespace netsizer::ui

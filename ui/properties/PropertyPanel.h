@@ -36,10 +36,18 @@ public:
     QWidget* editor(int attrIndex) const;
     QLineEdit* nameEdit() const { return m_name; }
     QCheckBox* trainableBox() const { return m_trainable; }
+    // The line under the editors: the layer's output shape, or its analysis error in
+    // StatusColors::error of this panel's palette (rich text).
+    QLabel* statusLabel() const { return m_status; }
+
+protected:
+    // Re-inks the status line when the palette changes (light ↔ dark).
+    void changeEvent(QEvent* event) override;
 
 private:
     void rebuild();
     void updateValues();
+    void updateStatus();
     void onChanged(const ChangeEvent& e);
     void markValidity(QWidget* w, const QString& error);
 

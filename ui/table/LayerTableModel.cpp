@@ -5,10 +5,12 @@
 #include "ui/document/Document.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/StatusColors.h"
 
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
 
 namespace netsizer::ui {
 
@@ -109,7 +111,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     const int col = index.column();
 
     if (role == kLayerIdRole) return QVariant::fromValue(core::toIndex(row.id));
-    if (role == Qt::ForegroundRole && la && la->error) return QBrush(QColor(0xD6, 0x27, 0x28));
+    // The application palette at paint time: a palette switch repaints the view with the new ink.
+    if (role == Qt::ForegroundRole && la && la->error) return QBrush(StatusColors::error(QGuiApplication::palette()));
     if (role == Qt::ToolTipRole && la && la->error) return QString::fromStdString(la->error->message);
     if (role == Qt::TextAlignmentRole)
         return col >= Params ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
