@@ -5,6 +5,7 @@
 #include "core/util/NumberFormat.h"
 
 #include <algorithm>
+#include <cstring>
 #include <span>
 #include <string>
 
@@ -80,6 +81,7 @@ public:
         countConsumers();
         indexInputs();
         for (std::size_t idx : *order) analyseLayer(idx);
+        if (m_devicesInSync) copyCudaTotalsToCpu();
         return std::move(m_result);
     }
 
@@ -271,8 +273,19 @@ private:
                 m_result.input.addPerSample(st.outputs[o].info.elem,
                                             m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
-        for (int p = 0; p < kProfileCount; ++p) accountSaved(la, kr, static_cast<Profile>(p), ins, st);
-        for (int d = 0; d < 2; ++d) accountAutocast(la, kr, d, ins, st, isSource);
+        const bool sameOnBoth = m_devicesInSync && sameOnBothDevices(kr);
+        if (m_devicesInSync && !sameOnBoth) splitDevices();
+        accountSaved(la, kr, Profile::PyTorchCuda, ins, st);
+        accountAutocast(la, kr, 0, ins, st, isSource);
+        if (sameOnBoth) {
+            la.kept[kCpu] = la.kept[kCuda];
+            la.keptAutocast[kCpu] = la.keptAutocast[kCuda];
+            la.autocastWeightNumel[kCpu] = la.autocastWeightNumel[kCuda];
+        } else {
+            accountSaved(la, kr, Profile::PyTorchCpu, ins, st);
+            accountAutocast(la, kr, 1, ins, st, isSource);
+        }
+        accountSaved(la, kr, Profile::Caffe, ins, st);
         m_result.caffeBlobNumel += la.caffeTopNumel;
         m_result.caffeColumnBufferNumel += la.result.caffeColumnBufferNumel;
         m_result.macs += la.result.macs;
@@ -280,6 +293,44 @@ private:
         accountActivationGradients(la, ins);
         stepInference(ins, st);
         la.analysed = true;
+    }
+
+    // The two PyTorch devices (CUDA, CPU) analysed as one. While every layer so far has kept the
+    // same tensors on both (the same saved list, the same autocast rule: most kinds, see
+    // KindResult::keepPyTorch), every storage's per-device state (kept, autocastFloat,
+    // autocastKept) is the same on both, so the CPU's counts are the CUDA ones: the analyser
+    // computes them once, leaves the CPU state and totals untouched, and splitDevices() fills
+    // them in at the first layer that differs (copyCudaTotalsToCpu() at the end when none does).
+    // A result, not an approximation: the same operations on the same state.
+    static constexpr std::size_t kCuda = static_cast<std::size_t>(Profile::PyTorchCuda);
+    static constexpr std::size_t kCpu = static_cast<std::size_t>(Profile::PyTorchCpu);
+
+    // Byte equality of the saved lists is enough (and conservative: tensors built apart may
+    // differ in padding bytes, which only costs the shortcut).
+    static bool sameOnBothDevices(const KindResult& kr)
+    {
+        const auto& cuda = kr.saved[kCuda];
+        const auto& cpu = kr.saved[kCpu];
+        return kr.autocast[0].op == kr.autocast[1].op && kr.autocast[0].output == kr.autocast[1].output &&
+               cuda.size() == cpu.size() && std::memcmp(cuda.data(), cpu.data(), cuda.size() * sizeof(SavedTensor)) == 0;
+    }
+
+    void splitDevices()
+    {
+        m_devicesInSync = false;
+        for (Storage& s : m_storages) {
+            s.kept[kCpu] = s.kept[kCuda];
+            s.autocastFloat[1] = s.autocastFloat[0];
+            s.autocastKept[1] = s.autocastKept[0];
+        }
+        copyCudaTotalsToCpu();
+    }
+
+    void copyCudaTotalsToCpu()
+    {
+        m_result.activations[kCpu] = m_result.activations[kCuda];
+        m_result.activationsAutocast[1] = m_result.activationsAutocast[0];
+        m_result.autocastWeightNumel[1] = m_result.autocastWeightNumel[0];
     }
 
     // Also records each output's element count in m_outputNumel (by output port).
@@ -545,6 +596,7 @@ private:
     std::vector<TensorInfo> m_scratchInfos;
     std::vector<const PortTensor*> m_scratchIns;
     std::vector<Count> m_outputNumel; // the current layer's output element counts, by port
+    bool m_devicesInSync = true; // see sameOnBothDevices()
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };
