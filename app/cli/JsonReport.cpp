@@ -37,10 +37,10 @@ ordered_json layerJson(const LayerAnalysis& la, const LayerMemory& lm, const Gra
     j["buffers"] = la.bufferParams;
     j["trainable"] = layer.trainable;
     j["macs"] = la.result.macs;
-    j["activations_per_sample"] = lm.components[static_cast<std::size_t>(Component::Activations)].perSample;
+    j["activations_per_sample"] = lm[Component::Activations].perSample;
     ordered_json bytes;
     for (Component c : {Component::Weights, Component::Gradients, Component::OptimizerState, Component::Activations})
-        bytes[componentName(c)] = lm.components[static_cast<std::size_t>(c)].at(batch);
+        bytes[componentName(c)] = lm[c].at(batch);
     bytes["total"] = lm.total().at(batch);
     j["bytes"] = bytes;
     return j;

@@ -50,7 +50,7 @@ std::string layerTable(const EstimateReport& r)
         if (!layer.trainable && la.learnableParams) params += " (frozen)";
         if (la.bufferParams) params += " + " + withThousands(la.bufferParams) + " buf";
         t.addRow({layer.name + " (" + layer.kind->id + ")", shape, params,
-                  bytesText(lm.components[static_cast<std::size_t>(Component::Activations)].perSample),
+                  bytesText(lm[Component::Activations].perSample),
                   bytesText(lm.total().at(batch))});
     }
     return t.render();

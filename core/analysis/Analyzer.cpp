@@ -32,8 +32,10 @@ struct Storage {
 
 // Where the tensor on an output port lives.
 struct PortTensor {
-    TensorInfo info;
-    Count numel = 0; // info.shape.numel(), checked once by checkOutputs
+    // The producing layer's LayerAnalysis::result.outputs entry: stable, Analysis::layers is
+    // reserved for every layer before the first is analysed.
+    const TensorInfo* info = nullptr;
+    Count numel = 0; // info->shape.numel(), checked once by checkOutputs
     int storage = -1;
     bool needsGrad = false;
 };
@@ -195,7 +197,7 @@ private:
                 return false;
             }
             tensors.push_back(&src.outputs[c.from.port]);
-            infos.push_back(src.outputs[c.from.port].info);
+            infos.push_back(*src.outputs[c.from.port].info);
         }
         return true;
     }
@@ -256,7 +258,7 @@ private:
         const bool isSource = layer.kind->maxInputs == 0;
         for (std::size_t o = 0; o < la.result.outputs.size(); ++o) {
             PortTensor pt;
-            pt.info = la.result.outputs[o];
+            pt.info = &la.result.outputs[o];
             pt.numel = m_outputNumel[o];
             pt.needsGrad = la.outputNeedsGrad;
             if (o == 0 && la.result.aliasOf >= 0 && static_cast<std::size_t>(la.result.aliasOf) < ins.size()) {
@@ -270,7 +272,7 @@ private:
         }
         if (isSource)
             for (std::size_t o = 0; o < st.outputs.size(); ++o)
-                m_result.input.addPerSample(st.outputs[o].info.elem,
+                m_result.input.addPerSample(st.outputs[o].info->elem,
                                             m_storages[static_cast<std::size_t>(st.outputs[o].storage)].numel);
 
         const bool sameOnBoth = m_devicesInSync && sameOnBothDevices(kr);
@@ -396,7 +398,7 @@ private:
     {
         Storage s;
         s.numel = t.numel;
-        s.elem = t.info.elem;
+        s.elem = t.info->elem;
         s.modelInput = modelInput;
         m_storages.push_back(s);
         return static_cast<int>(m_storages.size() - 1);
@@ -489,7 +491,7 @@ private:
             // promote: the widest floating input; float32 (the weights' dtype) without one.
             bool anyFloating = false;
             for (const auto* t : ins) {
-                if (t->info.elem != ElemKind::Activation) continue;
+                if (t->info->elem != ElemKind::Activation) continue;
                 anyFloating = true;
                 opFloat |= m_storages[static_cast<std::size_t>(t->storage)].autocastFloat[static_cast<std::size_t>(d)];
             }
@@ -548,7 +550,7 @@ private:
         if (!la.outputNeedsGrad) return;
         Count n = la.outputActivationNumel;
         for (const auto* t : ins)
-            if (t->needsGrad && t->info.elem == ElemKind::Activation) n += t->numel;
+            if (t->needsGrad && t->info->elem == ElemKind::Activation) n += t->numel;
         la.activationGradientNumel = n;
         m_result.activationGradientPeakNumel = std::max(m_result.activationGradientPeakNumel, n);
     }

@@ -16,7 +16,7 @@ struct Sizes {
 
 // Weights, gradients and optimizer state of one layer (or the whole network when `la` sums it).
 void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnable, Count learnableTensors,
-                     bool trainable, std::array<AffineBytes, kComponentCount>& out)
+                     bool trainable, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
 {
     const Count weightBytes = weights.bytesFixed(s.precision.weightBytes);
     out[idx(Component::Weights)].fixed += weightBytes;
@@ -47,7 +47,7 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
         (s.optimizer.stepTensor ? learnableTensors * 4 : 0);
 }
 
-void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, kComponentCount>& out)
+void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
 {
     const Count act = s.precision.activationBytes;
     if (!s.train) return; // inference activations are a whole-network peak, not per layer
@@ -120,7 +120,7 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
     std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
     for (std::size_t i = 0; i < n; ++i) {
         keptUpTo[i + 1] = keptUpTo[i];
-        if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].components[idx(Component::Activations)];
+        if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].owned[idx(Component::Activations)];
     }
     const Count act = s.precision.activationBytes;
     auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
@@ -137,7 +137,7 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
     for (std::size_t k = n; k-- > 0;) {
         const LayerAnalysis& la = a.layers[k];
         if (!la.analysed) continue;
-        if (k < b.layers.size()) grads += b.layers[k].components[idx(Component::Gradients)];
+        if (k < b.layers.size()) grads += b.layers[k].owned[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
         push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, grads, state);
     }
@@ -230,9 +230,9 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
         LayerMemory& lm = b.layers.emplace_back(); // filled in place
         lm.id = la.id;
         if (la.analysed) {
-            paramComponents(s, la.weights, la.learnableParams, la.learnableTensors, la.paramsTrainable, lm.components);
-            activationComponents(s, la, lm.components);
-            for (std::size_t c = 0; c < lm.components.size(); ++c) b.components[c] += lm.components[c];
+            paramComponents(s, la.weights, la.learnableParams, la.learnableTensors, la.paramsTrainable, lm.owned);
+            activationComponents(s, la, lm.owned);
+            for (std::size_t c = 0; c < lm.owned.size(); ++c) b.components[c] += lm.owned[c];
         }
     }
 

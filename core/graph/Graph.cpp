@@ -71,12 +71,6 @@ bool Graph::disconnect(const Connection& c)
     return true;
 }
 
-int Graph::indexOf(LayerId id) const
-{
-    const auto idx = toIndex(id);
-    return idx < m_indexById.size() ? m_indexById[idx] : -1;
-}
-
 const Layer* Graph::find(LayerId id) const
 {
     const int i = indexOf(id);

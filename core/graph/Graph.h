@@ -44,7 +44,11 @@ public:
     Layer* find(LayerId id);
     const Layer* findByName(std::string_view name) const;
     // Index of the layer in layers(), or -1.
-    int indexOf(LayerId id) const;
+    int indexOf(LayerId id) const // inline: the analyser calls it per connection
+    {
+        const auto idx = toIndex(id);
+        return idx < m_indexById.size() ? m_indexById[idx] : -1;
+    }
 
     // Connections ending at `id`, sorted by input port.
     std::vector<Connection> inputsOf(LayerId id) const;

@@ -98,7 +98,7 @@ static_assert(sizeof(SavedTensor) <= 32, "keep SavedTensor packed");
 // layer outputs and holds. The saved-tensor rules and autocast policy are read by the analyser
 // once and reduced to counts, so they are not kept per layer.
 struct LayerResult {
-    SmallVector<TensorInfo, 2> outputs; // one per output port
+    SmallVector<TensorInfo, 1> outputs; // one per output port (rarely more than one)
     SmallVector<ParamTensor, 2> params;
     Count macs = 0;                   // multiply-accumulates per sample, forward
     // Output 0 shares the storage of input `aliasOf` (a view such as Flatten, or an in-place op

@@ -27,10 +27,10 @@ std::string breakdownCsv(const Graph& graph, const Analysis& analysis, const Mem
         const LayerAnalysis& la = analysis.layers[i];
         const LayerMemory& lm = m.layers[i];
         const Layer& layer = graph.layers()[la.layerIndex];
-        auto at = [&](Component c) { return n(lm.components[static_cast<std::size_t>(c)].at(batch)); };
+        auto at = [&](Component c) { return n(lm[c].at(batch)); };
         const AffineBytes total = lm.total();
         out += csvRow({"layer", layer.name, layer.kind->id, la.result.outputs.empty() ? "" : shapeText(la.result.outputs[0].shape),
-                       n(la.learnableParams), n(lm.components[static_cast<std::size_t>(Component::Activations)].perSample),
+                       n(la.learnableParams), n(lm[Component::Activations].perSample),
                        at(Component::Weights), at(Component::Gradients), at(Component::OptimizerState),
                        at(Component::Activations), n(total.fixed), n(total.perSample), n(batch), n(total.at(batch))});
     }

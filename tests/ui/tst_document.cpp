@@ -193,11 +193,11 @@ private slots:
                 if (l.id == id) return l;
             return core::LayerMemory{};
         };
-        QVERIFY(layerRow(conv).components[int(core::Component::Gradients)].fixed > 0);
+        QVERIFY(layerRow(conv)[core::Component::Gradients].fixed > 0);
         checkRoundTrip(*m_doc, [&] { QVERIFY(m_doc->setTrainable(conv, false)); });
-        QCOMPARE(layerRow(conv).components[int(core::Component::Gradients)].fixed, std::uint64_t{0});
-        QCOMPARE(layerRow(conv).components[int(core::Component::OptimizerState)].fixed, std::uint64_t{0});
-        QVERIFY(layerRow(conv).components[int(core::Component::Weights)].fixed > 0);
+        QCOMPARE(layerRow(conv)[core::Component::Gradients].fixed, std::uint64_t{0});
+        QCOMPARE(layerRow(conv)[core::Component::OptimizerState].fixed, std::uint64_t{0});
+        QVERIFY(layerRow(conv)[core::Component::Weights].fixed > 0);
         checkFreshFigures(*m_doc);
     }
     void freezeUpTo()

@@ -78,7 +78,7 @@ private slots:
         const int col = Model::FirstComponent + static_cast<int>(core::Component::Activations);
         for (int r = 0; r < m->rowCount(); ++r)
             QCOMPARE(m->index(r, col).data(Model::kSortRole).toULongLong(),
-                     qulonglong(e.layers[static_cast<std::size_t>(r)].components[static_cast<std::size_t>(core::Component::Activations)].at(7)));
+                     qulonglong(e.layers[static_cast<std::size_t>(r)][core::Component::Activations].at(7)));
     }
     void sortsNumerically()
     {

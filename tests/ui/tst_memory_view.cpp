@@ -53,7 +53,7 @@ private slots:
             const QVector<double> bars = m_view->barsChart()->values(c);
             QCOMPARE(bars.size(), static_cast<int>(e.layers.size()));
             for (int i = 0; i < bars.size(); ++i)
-                QCOMPARE(bars[i], static_cast<double>(e.layers[static_cast<std::size_t>(i)].components[static_cast<std::size_t>(c)].at(100)));
+                QCOMPARE(bars[i], static_cast<double>(e.layers[static_cast<std::size_t>(i)][c].at(100)));
         }
         // The areas: each component's exact fixed + b × per_sample at every sampled batch.
         const auto* curve = m_view->curveChart();

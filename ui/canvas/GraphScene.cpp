@@ -157,8 +157,8 @@ void GraphScene::memoryBadge(std::size_t row, NodeItem::Info& info) const
     const auto& breakdown = m_doc.breakdown();
     const auto& lm = breakdown.layers[row];
     std::uint64_t total = 0;
-    for (std::size_t c = 0; c < lm.components.size(); ++c) {
-        const std::uint64_t v = lm.components[c].at(breakdown.config.batch);
+    for (std::size_t c = 0; c < lm.owned.size(); ++c) {
+        const std::uint64_t v = lm.owned[c].at(breakdown.config.batch);
         info.parts[c] = static_cast<double>(v);
         total += v;
     }

@@ -75,7 +75,7 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
         keys[static_cast<int>(i)] = static_cast<double>(i);
         double sum = 0;
         for (std::size_t c = 0; c < core::kComponentCount; ++c) {
-            const std::uint64_t v = row.components[c].at(b);
+            const std::uint64_t v = row[core::kAllComponents[c]].at(b);
             m_bytes[i][c] = v;
             vals[c].push_back(static_cast<double>(v));
             any[c] = any[c] || v > 0;
@@ -117,7 +117,7 @@ void LayerBarsChart::setValues(const core::MemoryBreakdown& breakdown)
         auto data = m_bars[c]->data();
         std::size_t i = 0;
         for (auto it = data->begin(); it != data->end() && i < n; ++it, ++i) {
-            const std::uint64_t v = breakdown.layers[i].components[c].at(b);
+            const std::uint64_t v = breakdown.layers[i][core::kAllComponents[c]].at(b);
             m_bytes[i][c] = v;
             it->value = static_cast<double>(v);
             any[c] = any[c] || v > 0;

@@ -47,7 +47,7 @@ std::string n(std::uint64_t v) { return std::to_string(v); }
 
 std::uint64_t at(const core::LayerMemory& lm, Component c, std::uint64_t batch)
 {
-    return lm.components[static_cast<std::size_t>(c)].at(batch);
+    return lm[c].at(batch);
 }
 
 } // namespace

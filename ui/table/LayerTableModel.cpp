@@ -128,7 +128,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
         const auto& bd = m_doc.breakdown();
         const auto& lm = bd.layers[static_cast<std::size_t>(row.analysisIndex)];
         bytes = col == totalColumn() ? lm.total().at(bd.config.batch)
-                                     : lm.components[static_cast<std::size_t>(col - FirstComponent)].at(bd.config.batch);
+                                     : lm[core::kAllComponents[static_cast<std::size_t>(col - FirstComponent)]].at(bd.config.batch);
         isBytes = true;
     }
 
