@@ -14,6 +14,7 @@ private slots:
     void smallCnnCountsAndSaves();
     void frozenPrefixKeepsNothing();
     void overflowIsAnError();
+    void devicesSplitAtTheFirstLayerThatDiffers();
 };
 
 static Graph smallCnn(bool freezeConv = false)
@@ -76,6 +77,50 @@ void TestEngine::overflowIsAnError()
     QVERIFY(!a.ok());
     QCOMPARE(QString::fromStdString(a.errors[0].code), QString("overflow"));
     QCOMPARE(QString::fromStdString(a.errors[0].path), QString("input"));
+}
+
+// The analyser computes the CUDA and CPU profiles once while every layer keeps the same
+// tensors on both, and splits at the first layer that differs (Analyzer::sameOnBothDevices).
+// Here the dropout differs (CUDA keeps a 1-byte mask, the CPU a float noise tensor), and a
+// layer after it (fc_skip) saves relu1's output, which relu1 kept before the split: the CPU
+// must know it is kept already (no double count), and totals must include the shared prefix.
+void TestEngine::devicesSplitAtTheFirstLayerThatDiffers()
+{
+    GraphBuilder b;
+    auto x = b.add("Input", "input", {}, {{"shape", IntList{100}}});
+    auto fc1 = b.add("Dense", "fc1", {x}, {{"units", std::int64_t{50}}});
+    auto relu1 = b.add("ReLU", "relu1", {fc1});
+    auto drop = b.add("Dropout", "drop", {relu1});
+    auto fc2 = b.add("Dense", "fc2", {drop}, {{"units", std::int64_t{20}}});
+    auto relu2 = b.add("ReLU", "relu2", {fc2});
+    auto skip = b.add("Dense", "fc_skip", {relu1}, {{"units", std::int64_t{20}}});
+    b.add("Add", "add", {relu2, skip});
+    const Graph g = b.take();
+    const Analysis a = analyze(g);
+    QVERIFY2(a.ok(), a.errors.empty() ? "" : a.errors[0].describe().c_str());
+    const auto cuda = static_cast<std::size_t>(Profile::PyTorchCuda), cpu = static_cast<std::size_t>(Profile::PyTorchCpu);
+    // Per sample, fp32: relu1 result 50 × 4; the mask (CUDA 50 × 1, CPU 50 × 4); fc2's input
+    // (the dropout output) 50 × 4; relu2 result 20 × 4; fc_skip's input is relu1's result: 0.
+    QCOMPARE(a.activations[cuda].bytesPerSample(4), Count{200 + 50 + 200 + 80});
+    QCOMPARE(a.activations[cpu].bytesPerSample(4), Count{200 + 200 + 200 + 80});
+    auto kept = [&](const char* name, std::size_t profile) {
+        for (const auto& la : a.layers)
+            if (g.layers()[la.layerIndex].name == name) return la.kept[profile].bytesPerSample(4);
+        return Count{999999};
+    };
+    for (std::size_t p : {cuda, cpu}) {
+        QCOMPARE(kept("relu1", p), Count{200});
+        QCOMPARE(kept("fc2", p), Count{200});
+        QCOMPARE(kept("relu2", p), Count{80});
+        QCOMPARE(kept("fc_skip", p), Count{0});
+    }
+    QCOMPARE(kept("drop", cuda), Count{50});
+    QCOMPARE(kept("drop", cpu), Count{200});
+    // Under mixed precision, with 2-byte activations: fc1 (a lowered op) saves the half copy
+    // autocast makes of the float32 model input, 100 × 2; then the same tensors at 2 bytes. The
+    // CUDA mask stays 1 byte; the CPU noise follows the op's dtype (half, 50 × 2).
+    QCOMPARE(a.activationsAutocast[0].bytesPerSample(2), Count{200 + 100 + 50 + 100 + 40});
+    QCOMPARE(a.activationsAutocast[1].bytesPerSample(2), Count{200 + 100 + 100 + 100 + 40});
 }
 
 QTEST_APPLESS_MAIN(TestEngine)
