@@ -55,8 +55,11 @@ struct OverheadLine {
 struct MemoryBreakdown {
     TrainingConfig config;
     std::array<AffineBytes, kComponentCount> components{};
-    // The sum of the components, each at its own maximum over the step: an upper bound of the
-    // timeline's peak except for the optimizer step's temporaries, which only the timeline has.
+    // The sum of the components, each at its own maximum over the step. Not an upper bound of
+    // the timeline's peak: the peak also holds tensors no component has — the output a layer is
+    // writing (the logits at the loss, with their gradient) and the optimizer step's
+    // temporaries — so a network with large logits (GPT-2: 50,257 per token) peaks above it
+    // (batch 8: total 18.67 GiB, peak 19.72 GiB at the loss). Fit decisions use the peak.
     AffineBytes total;
     // The error band around `total` from the uncertain parts (workspace, context, allocator,
     // fragmentation; see overheadLines).
