@@ -1,4 +1,5 @@
 #include "core/analysis/Analysis.h"
+#include "core/analysis/ConnectionIndex.h"
 
 #include "core/layers/AttrCheck.h"
 #include "core/layers/LayerKind.h"
@@ -6,7 +7,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <span>
 #include <string>
 
 namespace netsizer::core {
@@ -80,8 +80,7 @@ public:
         m_states.resize(layers.size());
         m_result.layers.reserve(layers.size());
         m_storages.reserve(layers.size());
-        countConsumers();
-        indexInputs();
+        m_connections.build(m_graph);
         for (std::size_t idx : *order) analyseLayer(idx);
         if (m_devicesInSync) copyCudaTotalsToCpu();
         return std::move(m_result);
@@ -96,76 +95,12 @@ private:
         m_result.errors.push_back(std::move(e));
     }
 
-    // How many connections leave each output port of each layer. Flat: layer i's ports are
-    // m_consumers[m_consumerBegin[i] .. m_consumerBegin[i + 1]), as many as its highest
-    // connected port + 1 (no vector per layer).
-    void countConsumers()
-    {
-        const std::size_t n = m_graph.layers().size();
-        const auto& conns = m_graph.connections();
-        m_consumerBegin.assign(n + 1, 0);
-        for (const auto& c : conns) {
-            const int from = m_graph.indexOf(c.from.layer);
-            if (from < 0) continue;
-            auto& ports = m_consumerBegin[static_cast<std::size_t>(from) + 1];
-            ports = std::max<std::size_t>(ports, c.from.port + 1u);
-        }
-        for (std::size_t i = 0; i < n; ++i) m_consumerBegin[i + 1] += m_consumerBegin[i];
-        m_consumers.assign(m_consumerBegin[n], 0);
-        for (const auto& c : conns) {
-            const int from = m_graph.indexOf(c.from.layer);
-            if (from < 0) continue;
-            ++m_consumers[m_consumerBegin[static_cast<std::size_t>(from)] + c.from.port];
-        }
-    }
-
-    // Connections leaving output `port` of layer `layerIndex`.
-    int consumersOf(std::size_t layerIndex, std::size_t port) const
-    {
-        const std::size_t ports = m_consumerBegin[layerIndex + 1] - m_consumerBegin[layerIndex];
-        return port < ports ? m_consumers[m_consumerBegin[layerIndex] + port] : 0;
-    }
-
-    // The connections ending at each layer, sorted by input port: exactly what
-    // Graph::inputsOf(id) returns (insertion order, stable-sorted by port), computed for all
-    // layers in one pass instead of one scan of every connection per layer (which made the
-    // analysis O(layers × connections)). Stored flat: layer i's inputs are
-    // m_inputConns[m_inputBegin[i] .. m_inputBegin[i + 1]).
-    void indexInputs()
-    {
-        const auto& conns = m_graph.connections();
-        const std::size_t n = m_graph.layers().size();
-        m_inputBegin.assign(n + 1, 0);
-        m_connTarget.resize(conns.size());
-        for (std::size_t k = 0; k < conns.size(); ++k) {
-            m_connTarget[k] = m_graph.indexOf(conns[k].to.layer);
-            if (m_connTarget[k] >= 0) ++m_inputBegin[static_cast<std::size_t>(m_connTarget[k]) + 1];
-        }
-        for (std::size_t i = 0; i < n; ++i) m_inputBegin[i + 1] += m_inputBegin[i];
-        m_inputConns.resize(m_inputBegin[n]);
-        std::vector<std::size_t> fill(m_inputBegin.begin(), m_inputBegin.end() - 1);
-        for (std::size_t k = 0; k < conns.size(); ++k)
-            if (m_connTarget[k] >= 0) m_inputConns[fill[static_cast<std::size_t>(m_connTarget[k])]++] = conns[k];
-        for (std::size_t i = 0; i < n; ++i) {
-            // Insertion sort: stable, and a layer has few inputs.
-            Connection* first = m_inputConns.data() + m_inputBegin[i];
-            Connection* last = m_inputConns.data() + m_inputBegin[i + 1];
-            for (Connection* it = first + (first != last); it < last; ++it)
-                for (Connection* j = it; j > first && (j - 1)->to.port > j->to.port; --j) std::swap(*(j - 1), *j);
-        }
-    }
-
-    std::span<const Connection> inputsOf(std::size_t layerIndex) const
-    {
-        return {m_inputConns.data() + m_inputBegin[layerIndex], m_inputBegin[layerIndex + 1] - m_inputBegin[layerIndex]};
-    }
-
     // Gathers the tensors at the layer's input ports. False (with an error recorded when the
     // problem is this layer's own) when they are incomplete.
     bool gatherInputs(LayerAnalysis& la, const Layer& layer, std::vector<TensorInfo>& infos,
                       std::vector<const PortTensor*>& tensors)
     {
-        const auto conns = inputsOf(la.layerIndex);
+        const auto conns = m_connections.inputsOf(la.layerIndex);
         const LayerKind& kind = *layer.kind;
         const int n = static_cast<int>(conns.size());
         if (n < kind.minInputs || (kind.maxInputs != LayerKind::kUnbounded && n > kind.maxInputs)) {
@@ -267,7 +202,7 @@ private:
                 pt.storage = newStorage(pt, isSource);
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
-            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += consumersOf(idx, o);
+            m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += m_connections.consumersOf(idx, o);
             st.outputs.push_back(pt);
         }
         if (isSource)
@@ -589,12 +524,8 @@ private:
     const Graph& m_graph;
     Analysis m_result;
     std::vector<LayerState> m_states;          // by layer index
-    std::vector<std::size_t> m_consumerBegin; // by layer index, n + 1 offsets into m_consumers
-    std::vector<int> m_consumers;             // connections per output port, grouped by layer
+    ConnectionIndex m_connections;
     std::vector<Storage> m_storages;
-    std::vector<std::size_t> m_inputBegin; // by layer index, n + 1 offsets into m_inputConns
-    std::vector<Connection> m_inputConns;  // connections grouped by target layer, by port
-    std::vector<int> m_connTarget;         // by connection: index of the target layer, or -1
     std::vector<TensorInfo> m_scratchInfos;
     std::vector<const PortTensor*> m_scratchIns;
     std::vector<Count> m_outputNumel; // the current layer's output element counts, by port

@@ -33,7 +33,6 @@ struct CompactCounts {
     // Bytes for an activation element size of `activationBytes` (4 fp32, 2 half).
     Count bytesPerSample(Count activationBytes) const { return activationPerSample * activationBytes + otherBytesPerSample; }
     Count bytesFixed(Count activationBytes) const { return activationFixed * activationBytes + otherBytesFixed; }
-    bool operator==(const CompactCounts&) const = default;
 };
 
 } // namespace netsizer::core

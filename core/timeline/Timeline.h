@@ -56,7 +56,6 @@ struct TimelineEvent {
             if (kVarying[static_cast<std::size_t>(i)] == c) return i;
         return -1;
     }
-    AffineBytes& operator[](Component c) { return varying[static_cast<std::size_t>(varyingIndex(c))]; } // c varying
 };
 
 struct TimelinePeak {
