@@ -4,11 +4,14 @@
 
 #include "core/report/BreakdownCsv.h"
 
+#include <filesystem>
+
 namespace netsizer::cli {
 
 std::string formatCsv(const EstimateReport& r)
 {
-    return core::breakdownCsv(r.model.graph, r.analysis, r.breakdown);
+    // The file's name without its folder, as the designer's export writes it.
+    return core::breakdownCsv(r.model.graph, r.analysis, r.breakdown, std::filesystem::path(r.modelPath).filename().string());
 }
 
 } // namespace netsizer::cli

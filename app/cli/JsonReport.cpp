@@ -2,6 +2,7 @@
 #include "app/cli/ReportFormatters.h"
 
 #include "core/layers/LayerKind.h"
+#include "core/report/PeakHeadline.h"
 
 #include <nlohmann/json.hpp>
 
@@ -73,21 +74,33 @@ std::string formatJson(const EstimateReport& r)
         bytes[componentName(comp)] = m.bytes(comp);
         components[componentName(comp)] = {{"fixed", m[comp].fixed}, {"per_sample", m[comp].perSample}};
     }
-    bytes["total"] = m.totalBytes();
-    bytes["total_low"] = m.totalLow.at(c.batch);
-    bytes["total_high"] = m.totalHigh.at(c.batch);
+    // The sum of each component at its own maximum (not the peak), under its own name and,
+    // for scripts written before, as total / total_low / total_high.
+    bytes["component_maxima_sum"] = m.componentMaximaSumAt(c.batch);
+    bytes["component_maxima_low"] = m.componentMaximaLow.at(c.batch);
+    bytes["component_maxima_high"] = m.componentMaximaHigh.at(c.batch);
+    bytes["total"] = m.componentMaximaSumAt(c.batch);
+    bytes["total_low"] = m.componentMaximaLow.at(c.batch);
+    bytes["total_high"] = m.componentMaximaHigh.at(c.batch);
     j["bytes"] = bytes;
-    j["fixed_bytes"] = m.total.fixed;
-    j["per_sample_bytes"] = m.total.perSample;
+    j["fixed_bytes"] = m.componentMaximaSum.fixed;
+    j["per_sample_bytes"] = m.componentMaximaSum.perSample;
     j["components"] = components;
 
-    // The simulated step's peak (core/timeline/Timeline.h) and where it happens.
-    const TimelinePeak peak = m.peak();
-    j["peak_bytes"] = m.peakBytes();
-    j["peak_high_bytes"] = m.peakHighAt(c.batch);
-    j["peak_phase"] = stepPhaseName(peak.phase);
-    const Layer* peakLayer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
+    // The headline: the simulated step's peak (core/timeline/Timeline.h), its band, where it
+    // happens and what is alive then (the entries of peak_components add up to peak_bytes).
+    const PeakComposition peak = m.peakComposition();
+    const Layer* peakLayer = peak.where.layer ? r.model.graph.find(*peak.where.layer) : nullptr;
+    j["headline"] = peakHeadline(m);
+    j["peak_bytes"] = peak.bytes;
+    j["peak_low_bytes"] = peak.low;
+    j["peak_high_bytes"] = peak.high;
+    j["peak_phase"] = stepPhaseName(peak.where.phase);
     j["peak_layer"] = peakLayer ? ordered_json(peakLayer->name) : ordered_json(nullptr);
+    j["peak_place"] = peakPlaceText(m, peakLayer ? peakLayer->name : std::string());
+    ordered_json atPeak;
+    for (Component comp : kAllComponents) atPeak[componentName(comp)] = peak[comp];
+    j["peak_components"] = atPeak;
 
     // The overhead lines inside `workspace` and `overhead`, each with its band, at the batch.
     ordered_json detail = ordered_json::object();
@@ -109,6 +122,7 @@ std::string formatJson(const EstimateReport& r)
         g["context_bytes"] = c.gpu->contextBytes;
         g["fits"] = r.fittedBatch ? *r.fittedBatch > 0 : m.fits();
         g["fits_safe"] = m.fits(true);
+        g["verdict"] = fitVerdictName(fitVerdict(peak, c));
         g["max_batch"] = m.maxBatch().value_or(0);
         g["max_batch_safe"] = m.maxBatch(true).value_or(0);
         g["max_batch_capped"] = m.maxBatch().value_or(0) == TrainingConfig::kMaxBatch;

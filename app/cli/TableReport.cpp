@@ -1,9 +1,12 @@
-// --format table: a Keras-summary-like layer table, the components with binary units and exact
-// bytes, and a line saying whether (and up to which batch) the training fits the GPU.
+// --format table: the headline (the peak of the training step with its band) first, a
+// Keras-summary-like layer table, what is alive at the peak by component beside each component's
+// own maximum (binary units and exact bytes), and a line saying whether (and up to which batch)
+// the training fits the GPU.
 #include "app/cli/ReportFormatters.h"
 
 #include "app/cli/TextTable.h"
 #include "core/layers/LayerKind.h"
+#include "core/report/PeakHeadline.h"
 #include "core/util/NumberFormat.h"
 
 #include <algorithm>
@@ -56,36 +59,37 @@ std::string layerTable(const EstimateReport& r)
     return t.render();
 }
 
+// What is alive at the peak instant by component (the rows add up to the headline), beside each
+// component's own maximum over the step and its fixed + per-sample line.
 std::string componentTable(const MemoryBreakdown& m)
 {
     const std::uint64_t batch = m.config.batch;
-    TextTable t({"Component", "Fixed", "Per sample", "At batch " + withThousands(batch), "Bytes"});
-    for (std::size_t col : {1u, 2u, 3u, 4u}) t.alignRight(col);
+    const PeakComposition p = m.peakComposition();
+    TextTable t({"Component", "At the peak", "Bytes at the peak", "Own maximum", "Fixed", "Per sample"});
+    for (std::size_t col : {1u, 2u, 3u, 4u, 5u}) t.alignRight(col);
     for (Component c : kAllComponents)
-        t.addRow({componentLabel(c), bytesText(m[c].fixed), bytesText(m[c].perSample), bytesText(m.bytes(c)),
-                  withThousands(m.bytes(c))});
+        t.addRow({componentLabel(c), bytesText(p[c]), withThousands(p[c]), bytesText(m.bytes(c)), bytesText(m[c].fixed),
+                  bytesText(m[c].perSample)});
     t.addRule();
-    t.addRow({"Total", bytesText(m.total.fixed), bytesText(m.total.perSample), bytesText(m.totalBytes()),
-              withThousands(m.totalBytes())});
-    return t.render();
+    t.addRow({"Peak", bytesText(p.bytes), withThousands(p.bytes), "", "", ""});
+    t.addRow({"Sum of own maxima", "", "", bytesText(m.componentMaximaSumAt(batch)), bytesText(m.componentMaximaSum.fixed),
+              bytesText(m.componentMaximaSum.perSample)});
+    return t.render() + "(Own maximum: each component at its own maximum over the step; their sum, " +
+           withThousands(m.componentMaximaSumAt(batch)) + " B, is not the peak: the components peak at different instants.)\n";
 }
 
-// The simulated step's peak, the error band and the overhead lines with their bands.
+// Where the peak sits, its band and the overhead lines with their bands.
 std::string peakAndBand(const EstimateReport& r)
 {
     const MemoryBreakdown& m = r.breakdown;
     const std::uint64_t batch = m.config.batch;
-    const TimelinePeak peak = m.peak();
-    const Layer* layer = peak.layer ? r.model.graph.find(*peak.layer) : nullptr;
-    std::string out = "Peak of the training step: " + bytesText(m.peakBytes()) + " (" + withThousands(m.peakBytes()) + " B)";
-    if (m.timeline.events.size() > 1)
-        out += std::string(" during ") + stepPhaseName(peak.phase) + (layer ? " at layer '" + layer->name + "'" : std::string());
-    else
-        out += " = the total (no step is simulated for " + std::string(m.config.framework == Framework::Caffe ? "Caffe" : "inference") +
-               ")";
-    out += "\n";
-    out += "Error band of the total: " + bytesText(m.totalLow.at(batch)) + " .. " + bytesText(m.totalHigh.at(batch)) + " (" +
-           withThousands(m.totalLow.at(batch)) + " .. " + withThousands(m.totalHigh.at(batch)) + " B)\n";
+    const PeakComposition p = m.peakComposition();
+    const Layer* layer = p.where.layer ? r.model.graph.find(*p.where.layer) : nullptr;
+    const char* joint = m.timeline.events.size() > 1 ? " B), " : " B); "; // a place, or why it is the sum
+    std::string out = "Peak of the training step: " + bytesText(p.bytes) + " (" + withThousands(p.bytes) + joint +
+                      peakPlaceText(m, layer ? layer->name : std::string()) + "\n";
+    out += "Error band of the peak: " + bytesText(p.low) + " .. " + bytesText(p.high) + " (" + withThousands(p.low) + " .. " +
+           withThousands(p.high) + " B)\n";
     if (m.overheadLines.empty()) return out;
     TextTable t({"Overhead line", "Bytes", "Low", "High"});
     for (std::size_t col : {1u, 2u, 3u}) t.alignRight(col);
@@ -131,7 +135,8 @@ std::string formatTable(const EstimateReport& r)
 {
     const TrainingConfig& c = r.breakdown.config;
     const Analysis& a = r.analysis;
-    std::string out = "Model: " + r.modelPath;
+    std::string out = peakHeadline(r.breakdown) + "\n";
+    out += "Model: " + r.modelPath;
     if (!r.model.graph.name.empty()) out += " (" + r.model.graph.name + ")";
     out += ", " + withThousands(static_cast<std::uint64_t>(a.layers.size())) + " layers\n";
     out += std::string("Configuration: ") + modeName(c.mode) + ", batch " + withThousands(c.batch) + ", " +

@@ -98,7 +98,7 @@ std::string formatValidateJson(const ValidateReport& r)
     j["peak_bytes"] = b.peakBytes();
     j["peak_phase"] = stepPhaseName(p.phase);
     j["peak_layer"] = layer ? ordered_json(layer->name) : ordered_json(nullptr);
-    j["total_bytes"] = b.totalBytes();
+    j["total_bytes"] = b.componentMaximaSumAt(b.config.batch); // the sum of the component maxima (kept for scripts)
     ordered_json notes = ordered_json::array();
     for (const auto& n : r.estimate.model.notes) notes.push_back(n);
     j["notes"] = notes;

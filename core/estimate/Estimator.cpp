@@ -247,15 +247,15 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     if (caffe) comps[idx(Component::Workspace)].fixed = a.caffeColumnBufferNumel * act;
     overheads(s, a, config, defaultContextBytes, b);
 
-    for (const auto& c : comps) b.total += c;
-    // The band: the total with every overhead line at its low / high end.
-    b.totalLow = b.total;
-    b.totalHigh = b.total;
+    for (const auto& c : comps) b.componentMaximaSum += c;
+    // The band: the sum with every overhead line at its low / high end.
+    b.componentMaximaLow = b.componentMaximaSum;
+    b.componentMaximaHigh = b.componentMaximaSum;
     for (const auto& l : b.overheadLines) {
-        b.totalLow.fixed -= l.bytes.fixed - std::min(l.bytes.fixed, l.low.fixed);
-        b.totalLow.perSample -= l.bytes.perSample - std::min(l.bytes.perSample, l.low.perSample);
-        b.totalHigh.fixed += std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed;
-        b.totalHigh.perSample += std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample;
+        b.componentMaximaLow.fixed -= l.bytes.fixed - std::min(l.bytes.fixed, l.low.fixed);
+        b.componentMaximaLow.perSample -= l.bytes.perSample - std::min(l.bytes.perSample, l.low.perSample);
+        b.componentMaximaHigh.fixed += std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed;
+        b.componentMaximaHigh.perSample += std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample;
     }
     b.timeline = simulateStep(s, a, b);
     return b;

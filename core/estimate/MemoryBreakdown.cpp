@@ -18,7 +18,7 @@ std::vector<AffineBytes> peakLines(const MemoryBreakdown& m, const AffineBytes& 
         lines.push_back(t);
     }
     if (lines.empty()) {
-        AffineBytes t = m.total;
+        AffineBytes t = m.componentMaximaSum;
         t += extra;
         lines.push_back(t);
     }
@@ -27,15 +27,46 @@ std::vector<AffineBytes> peakLines(const MemoryBreakdown& m, const AffineBytes& 
 
 AffineBytes bandExcess(const MemoryBreakdown& m)
 {
-    return {m.totalHigh.fixed > m.total.fixed ? m.totalHigh.fixed - m.total.fixed : 0,
-            m.totalHigh.perSample > m.total.perSample ? m.totalHigh.perSample - m.total.perSample : 0};
+    const AffineBytes& c = m.componentMaximaSum;
+    const AffineBytes& h = m.componentMaximaHigh;
+    return {h.fixed > c.fixed ? h.fixed - c.fixed : 0, h.perSample > c.perSample ? h.perSample - c.perSample : 0};
+}
+
+// How far the band reaches below the centre.
+AffineBytes bandDeficit(const MemoryBreakdown& m)
+{
+    const AffineBytes& c = m.componentMaximaSum;
+    const AffineBytes& l = m.componentMaximaLow;
+    return {c.fixed > l.fixed ? c.fixed - l.fixed : 0, c.perSample > l.perSample ? c.perSample - l.perSample : 0};
 }
 
 } // namespace
 
 std::uint64_t MemoryBreakdown::peakAt(std::uint64_t batch) const
 {
-    return timeline.empty() ? total.at(batch) : timeline.peakAt(batch).bytes;
+    return timeline.empty() ? componentMaximaSum.at(batch) : timeline.peakAt(batch).bytes;
+}
+
+std::uint64_t MemoryBreakdown::peakLowAt(std::uint64_t batch) const
+{
+    const std::uint64_t p = peakAt(batch), deficit = bandDeficit(*this).at(batch);
+    return p > deficit ? p - deficit : 0;
+}
+
+PeakComposition MemoryBreakdown::peakCompositionAt(std::uint64_t batch) const
+{
+    PeakComposition pc;
+    if (timeline.empty()) {
+        for (Component c : kAllComponents) pc.components[static_cast<std::size_t>(c)] = (*this)[c].at(batch);
+    } else {
+        pc.where = timeline.peakAt(batch);
+        const auto at = timeline.components(timeline.events[pc.where.event]);
+        for (std::size_t c = 0; c < at.size(); ++c) pc.components[c] = at[c].at(batch);
+    }
+    for (std::uint64_t v : pc.components) pc.bytes += v;
+    pc.low = peakLowAt(batch);
+    pc.high = peakHighAt(batch);
+    return pc;
 }
 
 std::uint64_t MemoryBreakdown::peakHighAt(std::uint64_t batch) const

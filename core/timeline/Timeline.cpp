@@ -1,7 +1,5 @@
 #include "core/timeline/Timeline.h"
 
-#include "core/estimate/BatchPlanner.h"
-
 #include <algorithm>
 
 namespace netsizer::core {
@@ -31,13 +29,6 @@ TimelinePeak Timeline::peakAt(std::uint64_t batch) const
         }
     }
     return p;
-}
-
-std::uint64_t Timeline::largestBatchThatFits(std::uint64_t capacityBytes, std::uint64_t cap) const
-{
-    std::uint64_t best = cap;
-    for (const auto& e : events) best = std::min(best, core::largestBatchThatFits(e.total, capacityBytes, cap));
-    return best;
 }
 
 } // namespace netsizer::core

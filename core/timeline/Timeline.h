@@ -1,5 +1,5 @@
 #pragma once
-// One training step simulated as allocations and frees, layer by layer (issue 5 §2). Every
+// One training step simulated as allocations and frees, layer by layer. Every
 // quantity is affine in the batch (AffineBytes), so the peak at any batch is found in
 // O(events) without re-simulating, and the largest batch whose peak fits in O(events) too.
 //
@@ -90,9 +90,6 @@ struct Timeline {
     bool empty() const { return events.empty(); }
     // The largest event total at `batch` (the first such event on ties). Empty timeline: bytes 0.
     TimelinePeak peakAt(std::uint64_t batch) const;
-    // The largest batch <= cap whose peak fits in `capacityBytes`: the minimum over events of
-    // the batch that event allows (each is affine). 0 when one sample does not fit.
-    std::uint64_t largestBatchThatFits(std::uint64_t capacityBytes, std::uint64_t cap) const;
 };
 
 } // namespace netsizer::core

@@ -9,6 +9,8 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/ModelReader.h"
 #include "core/layers/KindRegistry.h"
+#include "core/report/PeakHeadline.h"
+#include "core/timeline/PeakPlace.h"
 #include "core/util/NumberFormat.h"
 
 #include <QJsonArray>
@@ -122,9 +124,31 @@ void TestCli::estimateJsonExactNumbers()
     QCOMPARE(num(bytes, "total_low"), num(bytes, "total"));
     QCOMPARE(num(bytes, "total_high"), num(bytes, "total"));
     QVERIFY(j["overhead_detail"].toObject().isEmpty());
+    // What is alive at that instant, by component (the rows above), adds up to the headline;
+    // the sum of the component maxima keeps its old name `total` and its own.
+    const QJsonObject atPeak = j["peak_components"].toObject();
+    QCOMPARE(num(atPeak, "weights"), kWeights);
+    QCOMPARE(num(atPeak, "gradients"), 163850 * 4);
+    QCOMPARE(num(atPeak, "optimizer_state"), kOptimizerState);
+    QCOMPARE(num(atPeak, "activations"), 8 * kActivationsPerSample);
+    QCOMPARE(num(atPeak, "activation_gradients"), 8 * 2 * 16384 * 4);
+    QCOMPARE(num(atPeak, "input"), 8 * kInputPerSample);
+    QCOMPARE(num(atPeak, "workspace"), 0);
+    QCOMPARE(num(atPeak, "overhead"), 0);
+    qint64 atPeakSum = 0;
+    for (const auto& v : atPeak) atPeakSum += static_cast<qint64>(v.toDouble());
+    QCOMPARE(atPeakSum, num(j, "peak_bytes"));
+    QCOMPARE(num(j, "peak_low_bytes"), 4298160);
+    QCOMPARE(num(j, "peak_high_bytes"), 4298160);
+    QCOMPARE(j["headline"].toString(), QString("Needs 4.10 MiB at batch 8"));
+    QCOMPARE(num(bytes, "component_maxima_sum"), num(bytes, "total"));
+    QCOMPARE(num(bytes, "component_maxima_low"), num(bytes, "total_low"));
+    QCOMPARE(num(bytes, "component_maxima_high"), num(bytes, "total_high"));
     // Inference simulates no step: the peak is the total, at "start", with no layer.
     const QJsonObject inference = estimateJson({"estimate", m_tiny, "--mode", "inference", "--framework", "pytorch-cpu"});
     QCOMPARE(num(inference, "peak_bytes"), num(inference["bytes"].toObject(), "total"));
+    QCOMPARE(inference["peak_place"].toString(),
+             QString("inference keeps nothing for backward, so the peak is the sum of the components"));
     QCOMPARE(inference["peak_phase"].toString(), QString("start"));
     QVERIFY(inference["peak_layer"].isNull());
 }
@@ -215,14 +239,30 @@ void TestCli::csvRowsAreAffine()
     const QList<QByteArray> lines = r.out.trimmed().split('\n');
     QCOMPARE(lines[0], QByteArray("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
                                   "optimizer_state,activations,fixed,per_sample,batch,bytes"));
-    // header, 5 layers, 8 components, total, total_low, total_high, peak (pytorch-cpu has no
-    // overhead lines, so the band is the total itself).
-    QCOMPARE(lines.size(), 1 + 5 + 8 + 1 + 2 + 1);
-    QCOMPARE(lines[2], QByteArray("layer,conv,Conv2D,16x32x32,448,0,1792,1792,3592,0,7176,0,8,7176"));
-    QCOMPARE(lines[14], QByteArray("total,total,,,,,,,,,2628784,208896,8,4299952"));
-    QCOMPARE(lines[15], QByteArray("total_low,total_low,,,,,,,,,2628784,208896,8,4299952"));
-    QCOMPARE(lines[16], QByteArray("total_high,total_high,,,,,,,,,2628784,208896,8,4299952"));
-    QVERIFY2(lines[17].startsWith("peak,"), lines[17].constData());
+    // header; the headline rows: model, peak, peak_low, peak_high, 8 peak_component (no GPU, so
+    // no verdict rows); 5 layers, 8 components, the sum of their maxima with its band
+    // (pytorch-cpu has no overhead lines, so the bands are their centre lines themselves).
+    QCOMPARE(lines.size(), 1 + 1 + 3 + 8 + 5 + 8 + 3);
+    QVERIFY2(lines[1].startsWith("model,tiny.json,"), lines[1].constData());
+    // The peak in flatten's backward (estimateJsonExactNumbers derives it): fixed = weights +
+    // Adam state + fc's gradients = 657,192 + 1,314,400 + 655,400; per sample = input 12,288 +
+    // the kept ReLU output 65,536 + flatten's output and input gradients 131,072.
+    QCOMPARE(lines[2], QByteArray("peak,flatten,backward,,,,,,,,2626992,208896,8,4298160"));
+    QCOMPARE(lines[3], QByteArray("peak_low,,,,,,,,,,2626992,208896,8,4298160"));
+    QCOMPARE(lines[4], QByteArray("peak_high,,,,,,,,,,2626992,208896,8,4298160"));
+    QCOMPARE(lines[5], QByteArray("peak_component,weights,,,,,,,,,657192,0,8,657192"));
+    QCOMPARE(lines[6], QByteArray("peak_component,gradients,,,,,,,,,655400,0,8,655400"));
+    QCOMPARE(lines[7], QByteArray("peak_component,optimizer_state,,,,,,,,,1314400,0,8,1314400"));
+    QCOMPARE(lines[8], QByteArray("peak_component,activations,,,,,,,,,0,65536,8,524288"));
+    QCOMPARE(lines[9], QByteArray("peak_component,activation_gradients,,,,,,,,,0,131072,8,1048576"));
+    QCOMPARE(lines[10], QByteArray("peak_component,input,,,,,,,,,0,12288,8,98304"));
+    QCOMPARE(lines[14], QByteArray("layer,conv,Conv2D,16x32x32,448,0,1792,1792,3592,0,7176,0,8,7176"));
+    QCOMPARE(lines[26], QByteArray("component_maxima_sum,,,,,,,,,,2628784,208896,8,4299952"));
+    QCOMPARE(lines[27], QByteArray("component_maxima_low,,,,,,,,,,2628784,208896,8,4299952"));
+    QCOMPARE(lines[28], QByteArray("component_maxima_high,,,,,,,,,,2628784,208896,8,4299952"));
+    qint64 composition = 0;
+    for (int i = 5; i <= 12; ++i) composition += lines[i].split(',')[13].toLongLong();
+    QCOMPARE(composition, 4298160);
     for (int i = 1; i < lines.size(); ++i) {
         const QList<QByteArray> f = lines[i].split(',');
         QCOMPARE(f.size(), 14);
@@ -238,8 +278,11 @@ void TestCli::tableShowsComponentsAndFit()
     QVERIFY2(fits.out.contains("conv (Conv2D)"), fits.out.constData());
     QVERIFY(fits.out.contains("[16, 32, 32]"));
     QVERIFY(fits.out.contains("Optimizer state"));
-    QVERIFY(fits.out.contains("4,299,952")); // exact total bytes
-    QVERIFY(fits.out.contains("4.10 MiB"));  // the same in binary units
+    QVERIFY2(fits.out.startsWith("Needs 4.10 MiB at batch 8\n"), fits.out.constData()); // the headline: the peak
+    QVERIFY(fits.out.contains("4,298,160")); // the peak's exact bytes, the at-peak column's sum
+    QVERIFY(fits.out.contains("4,299,952")); // the sum of the component maxima, named as such
+    QVERIFY(fits.out.contains("At the peak"));
+    QVERIFY(fits.out.contains("Own maximum"));
     QVERIFY(fits.out.contains("\nFits custom"));
     QVERIFY(fits.out.contains("largest batch that fits: 37"));
     const Run tooSmall = cli(base + QStringList{"--gpu-memory", "4MiB"}); // 4,194,304 < 4,299,952
@@ -394,9 +437,12 @@ void TestCli::jsonPeakBandAndOverheadsEqualCore()
     QVERIFY(peak.layer.has_value());
     QCOMPARE(j["peak_layer"].toString(), QString::fromStdString(model.graph.find(*peak.layer)->name));
     const QJsonObject bytes = j["bytes"].toObject();
-    QCOMPARE(num(bytes, "total"), static_cast<qint64>(m.totalBytes()));
-    QCOMPARE(num(bytes, "total_low"), static_cast<qint64>(m.totalLow.at(16)));
-    QCOMPARE(num(bytes, "total_high"), static_cast<qint64>(m.totalHigh.at(16)));
+    QCOMPARE(num(bytes, "total"), static_cast<qint64>(m.componentMaximaSumAt(16)));
+    QCOMPARE(num(bytes, "total_low"), static_cast<qint64>(m.componentMaximaLow.at(16)));
+    QCOMPARE(num(bytes, "total_high"), static_cast<qint64>(m.componentMaximaHigh.at(16)));
+    QCOMPARE(num(j, "peak_low_bytes"), static_cast<qint64>(m.peakLowAt(16)));
+    QVERIFY(num(j, "peak_low_bytes") < num(j, "peak_bytes"));
+    QCOMPARE(j["gpu"].toObject()["verdict"].toString(), QString(fitVerdictName(fitVerdict(m.peakComposition(), m.config))));
     QVERIFY(num(bytes, "total_low") < num(bytes, "total"));
     QVERIFY(num(bytes, "total") < num(bytes, "total_high"));
 
@@ -448,7 +494,7 @@ void TestCli::overheadOptionsEnterTheEstimate()
     for (const OverheadLine& l : m.overheadLines)
         QCOMPARE(num(detail[QString::fromStdString(l.name)].toObject(), "bytes"), static_cast<qint64>(l.bytes.at(16)));
     QCOMPARE(num(j["bytes"].toObject(), "overhead"), static_cast<qint64>(m.bytes(Component::Overhead)));
-    QCOMPARE(num(j["bytes"].toObject(), "total"), static_cast<qint64>(m.totalBytes()));
+    QCOMPARE(num(j["bytes"].toObject(), "total"), static_cast<qint64>(m.componentMaximaSumAt(m.config.batch)));
     QCOMPARE(num(j, "peak_bytes"), static_cast<qint64>(m.peakBytes()));
     // --no-allocator-rounding overrides; "5" is 5% as "5%" is.
     const QJsonObject off = estimateJson(base + QStringList{"--no-allocator-rounding", "--fragmentation", "5"});
@@ -460,7 +506,7 @@ void TestCli::overheadOptionsEnterTheEstimate()
     QCOMPARE(num(offDetail["allocator_rounding"].toObject(), "bytes"), 0);
     QCOMPARE(num(offDetail["fragmentation"].toObject(), "bytes"), static_cast<qint64>(m5.overheadLines.back().bytes.at(16)));
     QVERIFY(num(offDetail["fragmentation"].toObject(), "bytes") > 0);
-    QCOMPARE(num(off["bytes"].toObject(), "total"), static_cast<qint64>(m5.totalBytes()));
+    QCOMPARE(num(off["bytes"].toObject(), "total"), static_cast<qint64>(m5.componentMaximaSumAt(m5.config.batch)));
     for (const auto& [option, value] : {std::pair{"--fragmentation", "101"}, std::pair{"--fragmentation", "five"},
                                         std::pair{"--context", "lots"}, std::pair{"--workspace-cap", "-1MiB"}}) {
         const Run r = cli({"estimate", m_tiny, option, value});
@@ -546,8 +592,14 @@ void TestCli::csvAndTableShowPeakAndBand()
             QCOMPARE(QString(f[2]), QString(stepPhaseName(m.peak().phase)));
             QCOMPARE(f[13].toLongLong(), static_cast<qint64>(m.peakBytes()));
         }
-        if (f[0] == "total_low") sawLow = f[13].toLongLong() == static_cast<qint64>(m.totalLow.at(16));
-        if (f[0] == "total_high") sawHigh = f[13].toLongLong() == static_cast<qint64>(m.totalHigh.at(16));
+        if (f[0] == "peak_low") sawLow = f[13].toLongLong() == static_cast<qint64>(m.peakLowAt(16));
+        if (f[0] == "peak_high") sawHigh = f[13].toLongLong() == static_cast<qint64>(m.peakHighAt(16));
+        if (f[0] == "gpu") {
+            QCOMPARE(QString(f[1]), QString("GRID K520"));
+            QCOMPARE(QString(f[2]), QString(m.fits(true) ? "fits" : m.fits() || m.peakLowAt(16) <= (4ll << 30) ? "may_not_fit" : "does_not_fit"));
+        }
+        if (f[0] == "max_batch") QCOMPARE(f[12].toULongLong(), m.maxBatch().value());
+        if (f[0] == "max_batch_safe") QCOMPARE(f[12].toULongLong(), m.maxBatch(true).value());
         if (f[0] == "overhead_line") ++overheadLines;
     }
     QVERIFY(sawPeak);
@@ -556,13 +608,17 @@ void TestCli::csvAndTableShowPeakAndBand()
     QCOMPARE(overheadLines, static_cast<int>(m.overheadLines.size()));
     const Run table = cli(args);
     QCOMPARE(table.code, 0);
-    const QString expected = QString("Peak of the training step: %1 (%2 B) during %3 at layer '%4'")
+    const QString expected = QString("Peak of the training step: %1 (%2 B), %3, layer '%4'")
                                  .arg(QString::fromStdString(formatBytes(static_cast<double>(m.peakBytes()))),
-                                      QString::fromStdString(withThousands(m.peakBytes())), stepPhaseName(m.peak().phase),
-                                      peakLayer);
+                                      QString::fromStdString(withThousands(m.peakBytes())),
+                                      QString::fromStdString(eventPlace(m.timeline, m.peak().event)), peakLayer);
     QVERIFY2(table.out.contains(expected.toUtf8()), table.out.constData());
-    QVERIFY(table.out.contains("Error band of the total: "));
-    QVERIFY(table.out.contains(QByteArray::fromStdString(withThousands(m.totalHigh.at(16)))));
+    // The first line is the headline: the peak with its band.
+    const QString headline = QString("Needs %1 (").arg(QString::fromStdString(formatBytes(static_cast<double>(m.peakBytes()))));
+    QVERIFY2(table.out.startsWith(headline.toUtf8()), table.out.constData());
+    QVERIFY(table.out.startsWith(QByteArray::fromStdString(peakHeadline(m) + "\n")));
+    QVERIFY(table.out.contains("Error band of the peak: "));
+    QVERIFY(table.out.contains(QByteArray::fromStdString(withThousands(m.peakHighAt(16)))));
     QVERIFY(table.out.contains("cuda_context"));
     QVERIFY(table.out.contains("200.00 MiB"));
 }

@@ -60,9 +60,9 @@ void TestCaffeProfile::classicRule()
     QCOMPARE(m[Component::Overhead].fixed, Count{200} * 1024 * 1024); // Kepler context (gpus.json)
     const Count fixed = 3 * kParams * 4 + 27 * 1024 * 4 + 200ull * 1024 * 1024;
     const Count perSample = 2 * 16404 * 4 + 40 + 3072 * 4;
-    QCOMPARE(m.total.fixed, fixed);
-    QCOMPARE(m.total.perSample, perSample);
-    QCOMPARE(m.totalBytes(), fixed + 10 * perSample);
+    QCOMPARE(m.componentMaximaSum.fixed, fixed);
+    QCOMPARE(m.componentMaximaSum.perSample, perSample);
+    QCOMPARE(m.componentMaximaSumAt(m.config.batch), fixed + 10 * perSample);
     QVERIFY(m.fits());
     QCOMPARE(*m.maxBatch(), std::min<Count>(65536, (4096ull * 1024 * 1024 - fixed) / perSample));
 }

@@ -51,7 +51,7 @@ void TestEngine::smallCnnCountsAndSaves()
     QCOMPARE(m[Component::Activations].perSample, Count{16 * 32 * 32 * 4});
     QCOMPARE(m[Component::Input].perSample, Count{3 * 32 * 32 * 4});
     QCOMPARE(m[Component::Overhead].fixed, Count{0});
-    QCOMPARE(m.totalAt(8), m.total.fixed + 8 * m.total.perSample);
+    QCOMPARE(m.componentMaximaSumAt(8), m.componentMaximaSum.fixed + 8 * m.componentMaximaSum.perSample);
 }
 
 void TestEngine::frozenPrefixKeepsNothing()

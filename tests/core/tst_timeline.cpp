@@ -104,7 +104,7 @@ void TestTimeline::fitUsesPeak()
     QCOMPARE(m.peakBytes(), Count{5124});
     QVERIFY(m.fits());
     QCOMPARE(*m.maxBatch(), std::uint64_t{100});
-    QVERIFY(m.peakBytes() <= m.totalBytes()); // the sum of component maxima bounds it here
+    QVERIFY(m.peakBytes() <= m.componentMaximaSumAt(m.config.batch)); // the sum of component maxima bounds it here
 }
 
 void TestTimeline::caffeAndInferenceAreOneEvent()
@@ -112,8 +112,8 @@ void TestTimeline::caffeAndInferenceAreOneEvent()
     const Graph g = twoDense();
     for (const MemoryBreakdown& m : {run(g, Framework::Caffe), run(g, Framework::PyTorchCpu, Mode::Inference)}) {
         QCOMPARE(m.timeline.events.size(), std::size_t{1});
-        QCOMPARE(m.timeline.events[0].total, m.total);
-        QCOMPARE(m.peakBytes(), m.totalBytes());
+        QCOMPARE(m.timeline.events[0].total, m.componentMaximaSum);
+        QCOMPARE(m.peakBytes(), m.componentMaximaSumAt(m.config.batch));
     }
 }
 
@@ -129,9 +129,9 @@ void TestTimeline::overheadLinesAndBand()
     const Analysis a = analyze(twoDense());
     MemoryBreakdown m = estimate(a, cfg, 0);
     QCOMPARE(m[Component::Overhead].fixed, Count{400ull << 20});
-    QCOMPARE(m.totalLow.fixed, m.total.fixed - (100ull << 20));
-    const Count fragHigh = static_cast<Count>(static_cast<double>(m.total.fixed) * 0.10);
-    QCOMPARE(m.totalHigh.fixed, m.total.fixed + (100ull << 20) + 19 * 512 + (22ull << 20) + fragHigh);
+    QCOMPARE(m.componentMaximaLow.fixed, m.componentMaximaSum.fixed - (100ull << 20));
+    const Count fragHigh = static_cast<Count>(static_cast<double>(m.componentMaximaSum.fixed) * 0.10);
+    QCOMPARE(m.componentMaximaHigh.fixed, m.componentMaximaSum.fixed + (100ull << 20) + 19 * 512 + (22ull << 20) + fragHigh);
     QVERIFY(m.maxBatch(true).value() <= m.maxBatch().value());
 
     cfg.overheads.allocatorRounding = true;

@@ -5,6 +5,7 @@
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/NativeFormat.h"
+#include "core/report/PeakHeadline.h"
 #include "tests/examples/ExampleModels.h"
 
 #include <QFile>
@@ -25,6 +26,8 @@ private slots:
     void againstTruth_data();
     void againstTruth();
     void vgg16CaffeOnGridK520();
+    void headlineIsThePeak_data();
+    void headlineIsThePeak();
     void everyExampleIsShipped();
 };
 
@@ -130,11 +133,73 @@ void TestExamples::vgg16CaffeOnGridK520()
     cfg.batch = 10;
     const MemoryBreakdown b = estimate(analyze(m->graph), cfg, GpuCatalog::builtin().defaultContextBytes());
     QVERIFY(b.fits());
-    QVERIFY(b.totalAt(50) > cfg.gpu->memoryBytes);
+    QVERIFY(b.peakAt(50) > cfg.gpu->memoryBytes);
     // parameters × 3 (data, diff, momentum history) of 138,357,544 fp32 parameters
     QCOMPARE(b[Component::Weights].fixed + b[Component::Gradients].fixed + b[Component::OptimizerState].fixed,
              Count{138357544} * 4 * 3);
     QVERIFY(*b.maxBatch() > 10 && *b.maxBatch() < 50);
+}
+
+void TestExamples::headlineIsThePeak_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("framework");
+    QTest::addColumn<bool>("train");
+    for (const ExampleModel& e : netsizer::testing::exampleModels())
+        for (const FrameworkInfo& f : allFrameworks())
+            for (bool train : {true, false})
+                QTest::newRow((e.fileName + " " + f.name + (train ? " train" : " inference")).c_str())
+                    << QString::fromStdString(e.fileName) << static_cast<int>(f.framework) << train;
+}
+
+// For every example × framework × mode at three batches: the peak is the largest timeline event
+// (scanned here independently), what is alive at that instant adds up to it exactly, each
+// component at the peak is at most its own maximum, the band brackets the peak, the headline
+// names it, and a one-event step (Caffe, inference) peaks at the sum of the component maxima.
+// The same holds for every framework profile registered (allFrameworks()).
+void TestExamples::headlineIsThePeak()
+{
+    QFETCH(QString, file);
+    QFETCH(int, framework);
+    QFETCH(bool, train);
+    auto m = loadExample(file.toStdString());
+    QVERIFY(m.ok());
+    TrainingConfig cfg;
+    cfg.framework = static_cast<Framework>(framework);
+    cfg.mode = train ? Mode::Train : Mode::Inference;
+    cfg.optimizer = Optimizer::Adam;
+    cfg.gpu = GpuCatalog::builtin().find("RTX 3090");
+    const Analysis a = analyze(m->graph);
+    for (std::uint64_t batch : {1u, 32u, 500u}) {
+        cfg.batch = batch;
+        const MemoryBreakdown b = estimate(a, cfg, GpuCatalog::builtin().defaultContextBytes());
+        std::uint64_t scanned = 0;
+        for (const auto& e : b.timeline.events) scanned = std::max(scanned, e.total.at(batch));
+        const PeakComposition p = b.peakComposition();
+        QCOMPARE(p.bytes, scanned);
+        QCOMPARE(p.bytes, b.peakBytes());
+        std::uint64_t sum = 0;
+        for (Component c : kAllComponents) sum += p[c];
+        // Alive all along: the weights, the input batch, the workspace and the overheads are at
+        // their maximum at every instant; the gradients never exceed theirs.
+        for (Component c : {Component::Weights, Component::Input, Component::Workspace, Component::Overhead})
+            QCOMPARE(p[c], b.bytes(c));
+        QVERIFY(p[Component::Gradients] <= b.bytes(Component::Gradients));
+        QCOMPARE(sum, p.bytes);
+        QVERIFY(p.low <= p.bytes && p.bytes <= p.high);
+        QCOMPARE(p.high, b.peakHighAt(batch));
+        if (b.timeline.events.size() == 1) QCOMPARE(p.bytes, b.componentMaximaSumAt(batch));
+        QVERIFY(peakHeadline(b).starts_with("Needs " + formatBytes(static_cast<double>(p.bytes))));
+        QVERIFY(peakHeadline(b).ends_with(" at batch " + withThousands(batch)));
+        QCOMPARE(b.fits(), p.bytes <= cfg.gpu->memoryBytes);
+    }
+    // Caffe keeps every blob from the start: one event, the peak is the sum, and it says so.
+    if (cfg.framework == Framework::Caffe) {
+        const MemoryBreakdown b = estimate(a, cfg, GpuCatalog::builtin().defaultContextBytes());
+        QCOMPARE(b.timeline.events.size(), std::size_t{1});
+        const std::string place = peakPlaceText(b, "");
+        QVERIFY2(place.find(train ? "Caffe allocates every blob" : "inference keeps nothing") != std::string::npos, place.c_str());
+    }
 }
 
 void TestExamples::everyExampleIsShipped()

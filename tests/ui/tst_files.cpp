@@ -457,30 +457,50 @@ private slots:
         const core::MemoryBreakdown& m = m_doc->breakdown();
         const ui::BreakdownReport report(m_doc->graph(), a, m);
         const QStringList csv = QString::fromStdString(report.csv()).split('\n', Qt::SkipEmptyParts);
-        // header, layers, components, total, total_low, total_high, overhead lines, peak
-        QCOMPARE(csv.size(), 1 + static_cast<int>(a.layers.size()) + core::kComponentCount + 3 +
-                                 static_cast<int>(m.overheadLines.size()) + 1);
+        // header; model, peak, peak_low, peak_high, 8 peak components (and the GPU rows when
+        // one is set); layers, components, the 3 rows of the component maxima, overhead lines.
+        const int gpuRows = m.config.gpu ? 3 : 0;
+        const int headRows = 1 + 3 + core::kComponentCount + gpuRows;
+        QCOMPARE(csv.size(), 1 + headRows + static_cast<int>(a.layers.size()) + core::kComponentCount + 3 +
+                                 static_cast<int>(m.overheadLines.size()));
         QCOMPARE(csv[0], QStringLiteral("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
                                         "optimizer_state,activations,fixed,per_sample,batch,bytes"));
-        const int totalRow = 1 + static_cast<int>(a.layers.size()) + core::kComponentCount;
-        QCOMPARE(csv[totalRow], QStringLiteral("total,total,,,,,,,,,%1,%2,48,%3")
-                                    .arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes()));
-        QCOMPARE(csv[totalRow + 2], QStringLiteral("total_high,total_high,,,,,,,,,%1,%2,48,%3")
-                                        .arg(m.totalHigh.fixed).arg(m.totalHigh.perSample).arg(m.totalHigh.at(48)));
-        QVERIFY2(csv.last().startsWith(QStringLiteral("peak,")), qPrintable(csv.last()));
-        QVERIFY(csv.last().endsWith(QStringLiteral(",48,%1").arg(m.peak().bytes)));
-        QVERIFY(m.totalBytes() > 0);
+        QVERIFY2(csv[2].startsWith(QStringLiteral("peak,")), qPrintable(csv[2]));
+        QVERIFY(csv[2].endsWith(QStringLiteral(",48,%1").arg(m.peak().bytes)));
+        // The peak's composition rows add up to it.
+        qulonglong composition = 0;
+        for (int i = 5; i < 5 + core::kComponentCount; ++i) {
+            QVERIFY(csv[i].startsWith(QStringLiteral("peak_component,")));
+            composition += csv[i].split(',').last().toULongLong();
+        }
+        QCOMPARE(composition, static_cast<qulonglong>(m.peakBytes()));
+        const int sumRow = 1 + headRows + static_cast<int>(a.layers.size()) + core::kComponentCount;
+        QCOMPARE(csv[sumRow], QStringLiteral("component_maxima_sum,,,,,,,,,,%1,%2,48,%3")
+                                  .arg(m.componentMaximaSum.fixed).arg(m.componentMaximaSum.perSample)
+                                  .arg(m.componentMaximaSumAt(48)));
+        QCOMPARE(csv[sumRow + 2], QStringLiteral("component_maxima_high,,,,,,,,,,%1,%2,48,%3")
+                                      .arg(m.componentMaximaHigh.fixed).arg(m.componentMaximaHigh.perSample)
+                                      .arg(m.componentMaximaHigh.at(48)));
+        QVERIFY(m.peakBytes() > 0);
         const QString optimizerRow = QStringLiteral("component,optimizer_state,,,,,,,,,%1,%2,48,%3")
                                          .arg(m[core::Component::OptimizerState].fixed)
                                          .arg(m[core::Component::OptimizerState].perSample)
                                          .arg(m.bytes(core::Component::OptimizerState));
         QVERIFY(csv.contains(optimizerRow));
         // fc: Dense 16·32·32 → 10 has 163,850 parameters.
-        QVERIFY2(csv[5].startsWith(QStringLiteral("layer,fc,Dense,10,163850,")), qPrintable(csv[5]));
+        QVERIFY2(csv[headRows + 5].startsWith(QStringLiteral("layer,fc,Dense,10,163850,")), qPrintable(csv[headRows + 5]));
 
         const QString md = QString::fromStdString(report.markdown(core::ByteUnits::Binary));
-        QVERIFY(md.contains(QStringLiteral("| **Total** | %1 | %2 | %3 |").arg(m.total.fixed).arg(m.total.perSample).arg(m.totalBytes())));
-        QVERIFY(md.contains(QStringLiteral("| Optimizer state | %1 |").arg(m[core::Component::OptimizerState].fixed)));
+        // The headline first, then the at-peak rows beside each component's own maximum.
+        QVERIFY2(md.contains(QStringLiteral("**Needs %1").arg(QString::fromStdString(core::formatBytes(static_cast<double>(m.peakBytes()))))),
+                 qPrintable(md));
+        const core::PeakComposition p = m.peakComposition();
+        QVERIFY(md.contains(QStringLiteral("| **Peak** | %1 |").arg(p.bytes)));
+        QVERIFY(md.contains(QStringLiteral("| Optimizer state | %1 | ").arg(p[core::Component::OptimizerState])));
+        QVERIFY(md.contains(QStringLiteral("| %1 | %2 | %3 |\n")
+                                .arg(m.bytes(core::Component::OptimizerState))
+                                .arg(m[core::Component::OptimizerState].fixed)
+                                .arg(m[core::Component::OptimizerState].perSample)));
         QVERIFY(md.contains(QStringLiteral("| fc | Dense | 10 | 163,850 |")));
         QVERIFY(md.contains(QStringLiteral("Units:")));
         QVERIFY(md.contains(QStringLiteral("batch 48")));
@@ -522,7 +542,11 @@ private slots:
         QFETCH(QString, mode);
         QFETCH(QString, gpu);
         const QString model = example(QStringLiteral("resnet18.json"));
-        QVERIFY(m_files->openFile(model));
+        // Opened through the window's own file workflow: the CSV's model row names that file.
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        QVERIFY(window.files()->openFile(model));
         core::TrainingConfig c = m_doc->config();
         c.batch = static_cast<std::uint64_t>(batch);
         c.optimizer = core::parseOptimizer(optimizer.toStdString()).value();
@@ -534,9 +558,6 @@ private slots:
         m_doc->setConfig(c);
         QVERIFY(m_doc->analysis().ok());
 
-        ui::DisplayOptions options;
-        app::MainWindow window(*m_doc, options);
-        window.files()->setInteraction(m_script.interaction());
         const FileMenuProbe probe(window);
         m_script.savePaths = {m_dir.filePath(QStringLiteral("resnet18_designer.csv"))};
         QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
@@ -559,14 +580,22 @@ private slots:
         QCOMPARE(designer.size(), printed.size());
         QVERIFY(designer == printed);
         // Real content: ResNet-18's stem convolution (64·3·7·7 = 9,408 weights, no bias) and
-        // every row of the breakdown: 1 header + layers + components + 3 totals + overhead lines + peak.
+        // every row of the breakdown: 1 header + model + peak with its band and 8 components +
+        // (with a GPU) verdict and 2 largest batches + layers + 8 components + 3 maxima rows +
+        // overhead lines.
+        QVERIFY(designer.startsWith("row,name,type,output_shape,params,activations_per_sample,weights,gradients,"
+                                    "optimizer_state,activations,fixed,per_sample,batch,bytes\nmodel,resnet18.json,"));
         QVERIFY(designer.contains("\nlayer,stem.conv,Conv2D,64x112x112,9408,"));
         const core::MemoryBreakdown& m = m_doc->breakdown();
-        QCOMPARE(designer.count('\n'), 1 + static_cast<qsizetype>(m_doc->analysis().layers.size()) + core::kComponentCount + 3 +
-                                           static_cast<qsizetype>(m.overheadLines.size()) + 1);
-        QVERIFY(designer.contains(QStringLiteral("\ntotal,total,,,,,,,,,%1,%2,%3,%4\n")
-                                      .arg(m.total.fixed).arg(m.total.perSample).arg(batch).arg(m.totalBytes())
+        QCOMPARE(designer.count('\n'), 1 + 1 + 3 + core::kComponentCount + (gpu.isEmpty() ? 0 : 3) +
+                                           static_cast<qsizetype>(m_doc->analysis().layers.size()) + core::kComponentCount + 3 +
+                                           static_cast<qsizetype>(m.overheadLines.size()));
+        QVERIFY(designer.contains(QStringLiteral("\ncomponent_maxima_sum,,,,,,,,,,%1,%2,%3,%4\n")
+                                      .arg(m.componentMaximaSum.fixed).arg(m.componentMaximaSum.perSample).arg(batch)
+                                      .arg(m.componentMaximaSumAt(m.config.batch))
                                       .toUtf8()));
+        QVERIFY(designer.split('\n')[2].startsWith("peak,")); // the headline row
+        QVERIFY(designer.split('\n')[2].endsWith("," + QByteArray::number(static_cast<qulonglong>(m.peakBytes()))));
     }
 
     void fileMenuHasEveryEntry()

@@ -13,6 +13,8 @@
 
 #include <QtTest>
 
+#include <cmath>
+
 using namespace netsizer;
 using core::Component;
 
@@ -55,20 +57,31 @@ private slots:
             for (int i = 0; i < bars.size(); ++i)
                 QCOMPARE(bars[i], static_cast<double>(e.layers[static_cast<std::size_t>(i)][c].at(100)));
         }
-        // The areas: each component's exact fixed + b × per_sample at every sampled batch.
+        // The areas: what is alive at the peak instant at every sampled whole batch, by component
+        // (the engine's composition), so the stack's top is the peak there.
         const auto* curve = m_view->curveChart();
         QCOMPARE(curve->batchMarker(), 100.0);
-        for (Component c : core::kAllComponents) {
-            const auto vals = curve->values(c);
-            const auto bs = curve->batches();
-            for (int i = 0; i < bs.size(); ++i)
-                QCOMPARE(vals[i], static_cast<double>(e[c].fixed) + bs[i] * static_cast<double>(e[c].perSample));
+        const auto bs = curve->batches();
+        int checked = 0;
+        for (int i = 0; i < bs.size(); ++i) {
+            if (bs[i] != std::floor(bs[i])) continue;
+            const core::PeakComposition p = e.peakCompositionAt(static_cast<std::uint64_t>(bs[i]));
+            double stack = 0;
+            for (Component c : core::kAllComponents) {
+                QCOMPARE(curve->values(c)[i], static_cast<double>(p[c]));
+                stack += curve->values(c)[i];
+            }
+            QCOMPARE(stack, static_cast<double>(p.bytes));
+            QCOMPARE(curve->peakLine()[i], static_cast<double>(p.bytes));
+            ++checked;
         }
+        QVERIFY(checked >= 9); // 1, 2, 4, …, 256 at least: the range holds batch 100 with headroom
+        QVERIFY(bs.back() >= 400);
         QCOMPARE(curve->capacityLine(), static_cast<double>(e.config.gpu->memoryBytes));
         QCOMPARE(curve->maxBatchMarked(), e.maxBatch());
-        QVERIFY(m_view->summary()->totalText().contains(QStringLiteral("batch 100")));
-        QVERIFY(m_view->summary()->totalText().contains(
-            QString::fromStdString(core::formatBytes(static_cast<double>(e.totalBytes())))));
+        QVERIFY(m_view->summary()->headlineText().startsWith(
+            QStringLiteral("Needs ") + QString::fromStdString(core::formatBytes(static_cast<double>(e.peakBytes())))));
+        QVERIFY(m_view->summary()->headlineText().endsWith(QStringLiteral("at batch 100")));
     }
 
     void editsOfOneTurnRefreshOnce()
@@ -82,8 +95,10 @@ private slots:
         QTest::qWait(20);
         QCOMPARE(m_view->refreshCount(), 2);
         const auto e = engine(*m_doc);
+        // At batch 1 the peak is the optimizer step: the state plus the step's temporaries.
         QCOMPARE(m_view->curveChart()->values(Component::OptimizerState).front(),
-                 static_cast<double>(e[Component::OptimizerState].fixed));
+                 static_cast<double>(e.peakCompositionAt(1)[Component::OptimizerState]));
+        QVERIFY(e.peakCompositionAt(1)[Component::OptimizerState] >= e[Component::OptimizerState].fixed);
     }
 
     void freezingRemovesGradientsAndOptimizerStateFromBars()
@@ -189,6 +204,49 @@ private slots:
         chart.toPixmap(size.width() * 3 / 2, size.height() * 4 / 5);
         QCOMPARE(chart.axisRect()->outerRect().width(), size.width() * 3 / 2);
         checkLabelClearsCurves(chart, *mb);
+    }
+
+    // Dragging the batch slider from 1 to the limit and back: at every position the x range
+    // holds the marker with headroom (at least 2× the batch up to the limit, a power of two)
+    // and the largest batch that fits; the y range holds the peak at the marker and the
+    // capacity line; going back down shrinks the range again. A batch change never re-analyses
+    // nor re-estimates, whatever the range does.
+    void batchRangeFollowsTheSlider()
+    {
+        const int analyses = m_doc->analysisCount(), estimates = m_doc->estimateCount();
+        const auto* curve = m_view->curveChart();
+        const std::uint64_t cap = m_doc->config().gpu->memoryBytes;
+        const std::uint64_t mb = m_doc->breakdown().maxBatch().value();
+        std::vector<std::uint64_t> positions;
+        for (std::uint64_t b = 1; b <= core::TrainingConfig::kMaxBatch; b = b * 3 / 2 + 1) positions.push_back(b);
+        positions.push_back(core::TrainingConfig::kMaxBatch);
+        for (std::uint64_t b : {40000u, 5000u, 300u, 17u, 2u}) positions.push_back(b);
+        int refreshes = m_view->refreshCount();
+        for (std::uint64_t b : positions) {
+            if (!m_doc->setBatch(b, true)) continue;
+            ++refreshes;
+            QTRY_COMPARE(m_view->refreshCount(), refreshes);
+            const QCPRange x = curve->xAxis->range(), y = curve->yAxis->range();
+            QCOMPARE(curve->batchMarker(), static_cast<double>(b));
+            QVERIFY2(x.contains(static_cast<double>(b)), qPrintable(QStringLiteral("batch %1 outside 1..%2").arg(b).arg(x.upper)));
+            QCOMPARE(x.upper, static_cast<double>(curve->rangeTop()));
+            QVERIFY(curve->rangeTop() >= std::min<std::uint64_t>(2 * b, core::TrainingConfig::kMaxBatch));
+            QVERIFY(curve->rangeTop() >= std::min<std::uint64_t>(2 * mb, core::TrainingConfig::kMaxBatch));
+            QVERIFY(curve->batches().back() == x.upper); // the curves reach the range's end
+            QVERIFY(y.contains(static_cast<double>(m_doc->breakdown().peakAt(b))));
+            QVERIFY(y.contains(static_cast<double>(cap)));
+            // The marker's label names the peak at the marker.
+            QVERIFY(curve->batchLabelText().contains(m_options.bytes(static_cast<double>(m_doc->breakdown().peakAt(b)))));
+        }
+        QCOMPARE(m_doc->config().batch, std::uint64_t{2});
+        // Back at batch 2 the range is what a fresh chart shows: 4× the batch and 2× the largest
+        // batch, at least 64, up to a power of two.
+        std::uint64_t top = 1;
+        while (top < std::max<std::uint64_t>({64, 4 * 2, 2 * mb})) top *= 2;
+        QCOMPARE(curve->rangeTop(), top);
+        QVERIFY(curve->rangeTop() < 40000); // shrunk back
+        QCOMPARE(m_doc->analysisCount(), analyses);
+        QCOMPARE(m_doc->estimateCount(), estimates);
     }
 
     void unitsSwitch()

@@ -1,6 +1,6 @@
 // The fidelity views of the designer (issue 5): the training-step timeline chart plots the core
 // timeline's exact figures at any batch without a new analysis and names the core's peak; the
-// batch curve's error band is totalLow..totalHigh; the summary shows the band, the peak and the
+// batch curve's error band is the peak's low..high; the summary shows the band, the peak and the
 // three-state verdict; an overhead edit changes the total by exactly the expected bytes and is
 // undone exactly.
 #include "core/analysis/Analysis.h"
@@ -94,9 +94,11 @@ private slots:
             QString where = QString::fromStdString(core::eventPlace(e.timeline, p.event));
             if (p.layer) where += QStringLiteral(", layer ") + QString::fromStdString(m_doc->graph().find(*p.layer)->name);
             QCOMPARE(chart->peakLabel(), QStringLiteral("peak %1 %2").arg(gib(p.bytes), where));
-            // The summary: "Peak 3.2 GiB (3.0–3.6 GiB) at the start of backward, layer …".
-            QVERIFY(m_view->summary()->peakText().startsWith(QStringLiteral("Peak %1 (").arg(gib(p.bytes))));
-            QVERIFY(m_view->summary()->peakText().endsWith(QStringLiteral(") ") + where));
+            // The summary's headline is the peak with its band ("Needs 3.2 GiB (3.0–3.6 GiB) at
+            // batch 8"), and the line below says where it sits.
+            QVERIFY(m_view->summary()->headlineText().startsWith(QStringLiteral("Needs %1 (").arg(gib(p.bytes))));
+            QVERIFY(m_view->summary()->headlineText().endsWith(QStringLiteral(") at batch %1").arg(batch)));
+            QCOMPARE(m_view->summary()->peakPlaceText(), QStringLiteral("Peak of the training step, ") + where);
             // The tooltip of the peak event names its layer and its exact total.
             const QString tip = chart->eventTooltip(chart->peakEvent());
             QVERIFY(tip.contains(QString::fromStdString(core::withThousands(p.bytes)) + QStringLiteral(" B")));
@@ -134,28 +136,43 @@ private slots:
         QTRY_COMPARE(m_view->refreshCount(), 2);
         const auto e = engine(*m_doc);
         QCOMPARE(m_view->timelineChart()->eventCount(), 1);
-        QCOMPARE(m_view->timelineChart()->totals().front(), static_cast<double>(e.totalBytes()));
+        QCOMPARE(m_view->timelineChart()->totals().front(), static_cast<double>(e.componentMaximaSumAt(e.config.batch)));
+        QCOMPARE(m_view->summary()->peakPlaceText(),
+                 QStringLiteral("Inference keeps nothing for backward: the peak is the sum of the components"));
         QVERIFY(m_view->timelineChart()->peakLabel().endsWith(QStringLiteral("for the whole step")));
     }
 
-    // The batch curve's band is totalLow .. totalHigh at every sampled batch, and it is a real
+    // The batch curve's band is the peak's low .. high at every sampled batch, and it is a real
     // band (the CUDA context's ±25% alone makes it wider than zero).
-    void bandEqualsTotalLowHigh()
+    void bandEqualsPeakLowHigh()
     {
         const auto e = engine(*m_doc);
         const auto* curve = m_view->curveChart();
         const auto bs = curve->batches(), lo = curve->bandLow(), hi = curve->bandHigh();
         QCOMPARE(lo.size(), bs.size());
         QCOMPARE(hi.size(), bs.size());
+        // The band's edges have the same excess below and above the peak as the sum of the
+        // component maxima's (the overhead lines' ends): every sampled batch is a power of two
+        // or between two integers; at the integers it is exact.
+        const core::AffineBytes below{e.componentMaximaSum.fixed - e.componentMaximaLow.fixed,
+                                      e.componentMaximaSum.perSample - e.componentMaximaLow.perSample};
+        const core::AffineBytes above{e.componentMaximaHigh.fixed - e.componentMaximaSum.fixed,
+                                      e.componentMaximaHigh.perSample - e.componentMaximaSum.perSample};
+        int integers = 0;
         for (int i = 0; i < bs.size(); ++i) {
-            QCOMPARE(lo[i], static_cast<double>(e.totalLow.fixed) + bs[i] * static_cast<double>(e.totalLow.perSample));
-            QCOMPARE(hi[i], static_cast<double>(e.totalHigh.fixed) + bs[i] * static_cast<double>(e.totalHigh.perSample));
+            if (bs[i] != std::floor(bs[i])) continue;
+            ++integers;
+            const auto b = static_cast<std::uint64_t>(bs[i]);
+            QCOMPARE(lo[i], static_cast<double>(e.peakAt(b) - below.at(b)));
+            QCOMPARE(hi[i], static_cast<double>(e.peakAt(b) + above.at(b)));
         }
+        QVERIFY(integers >= 7); // 1, 2, 4, …, the range's top
         // The peak line: the largest event at each sampled batch; it meets the capacity at the
         // largest batch that fits, where the marker dot sits.
         const auto peaks = curve->peakLine();
         QCOMPARE(peaks.size(), bs.size());
         for (int i = 0; i < bs.size(); ++i) {
+            if (bs[i] != std::floor(bs[i])) continue;
             double want = 0;
             for (const auto& ev : e.timeline.events)
                 want = std::max(want, static_cast<double>(ev.total.fixed) + bs[i] * static_cast<double>(ev.total.perSample));
@@ -163,10 +180,10 @@ private slots:
         }
         const std::uint64_t mb = e.maxBatch().value();
         QVERIFY(e.peakAt(mb) <= e.config.gpu->memoryBytes && e.peakAt(mb + 1) > e.config.gpu->memoryBytes);
-        QVERIFY(e.totalLow.fixed + (e.config.gpu->contextBytes / 4) <= e.total.fixed);
-        QVERIFY(e.totalHigh.fixed > e.total.fixed);
-        QVERIFY(m_view->summary()->totalText().startsWith(gib(e.totalBytes()) + QStringLiteral(" (")));
-        QVERIFY(m_view->summary()->totalText().contains(QStringLiteral("–")));
+        QVERIFY(e.componentMaximaLow.fixed + (e.config.gpu->contextBytes / 4) <= e.componentMaximaSum.fixed);
+        QVERIFY(e.componentMaximaHigh.fixed > e.componentMaximaSum.fixed);
+        QVERIFY(m_view->summary()->headlineText().startsWith(QStringLiteral("Needs ") + gib(e.peakBytes()) + QStringLiteral(" (")));
+        QVERIFY(m_view->summary()->headlineText().contains(QStringLiteral("–")));
     }
 
     // The verdict's three states against a custom capacity: above the peak band, inside it,
@@ -175,7 +192,8 @@ private slots:
     {
         const auto e = engine(*m_doc);
         const std::uint64_t peak = e.peakBytes(), high = e.peakHighAt(e.config.batch);
-        const std::uint64_t low = peak - (e.totalBytes() - e.totalLow.at(e.config.batch));
+        const std::uint64_t low = e.peakLowAt(e.config.batch);
+        QCOMPARE(low, peak - (e.componentMaximaSumAt(e.config.batch) - e.componentMaximaLow.at(e.config.batch)));
         QVERIFY(low < peak && peak < high);
         const auto withCapacity = [&](std::uint64_t cap) {
             core::TrainingConfig c = m_doc->config();
@@ -200,8 +218,8 @@ private slots:
     {
         ui::OverheadSettingsEditor editor(*m_doc);
         auto settle = [&] { QCoreApplication::processEvents(); QCoreApplication::processEvents(); };
-        const std::uint64_t t0 = m_view->summary()->totalBytes();
-        QCOMPARE(t0, engine(*m_doc).totalBytes());
+        const std::uint64_t t0 = m_view->summary()->peakBytes();
+        QCOMPARE(t0, engine(*m_doc).peakBytes());
         const core::TrainingConfig c0 = m_doc->config();
         const std::uint64_t presetContext = c0.gpu->contextBytes;
         const int undo0 = m_doc->undoStack()->index();
@@ -209,11 +227,11 @@ private slots:
         editor.contextOverride()->setChecked(true);
         editor.contextMiB()->setValue(1000);
         settle();
-        QCOMPARE(m_view->summary()->totalBytes(), t0 - presetContext + 1000 * kMiB);
+        QCOMPARE(m_view->summary()->peakBytes(), t0 - presetContext + 1000 * kMiB);
         QCOMPARE(m_doc->undoStack()->undoText(), QStringLiteral("Memory overheads"));
         QCOMPARE(m_view->summary()->overheadLineText("cuda_context"), gib(1000 * kMiB));
         QCOMPARE(core::trainingConfigToJson(m_doc->config())["overheads"]["context_bytes"].get<std::uint64_t>(), 1000 * kMiB);
-        const std::uint64_t t1 = m_view->summary()->totalBytes();
+        const std::uint64_t t1 = m_view->summary()->peakBytes();
 
         const auto a = core::analyze(m_doc->graph());
         const std::uint64_t tensors =
@@ -221,25 +239,28 @@ private slots:
         QVERIFY(m_view->summary()->overheadLineText("allocator_rounding").isEmpty()); // off by default
         editor.allocatorRounding()->setChecked(true);
         settle();
-        QCOMPARE(m_view->summary()->totalBytes(), t1 + tensors * 256 + 11 * kMiB);
+        QCOMPARE(m_view->summary()->peakBytes(), t1 + tensors * 256 + 11 * kMiB);
         QCOMPARE(m_view->summary()->overheadLineText("allocator_rounding"), gib(tensors * 256 + 11 * kMiB));
         QVERIFY(m_view->timelineChart()->legendLabels().contains(QStringLiteral("Allocator rounding")));
         QVERIFY(m_view->timelineChart()->legendLabels().contains(QStringLiteral("CUDA context")));
         QVERIFY(!m_view->timelineChart()->legendLabels().contains(QStringLiteral("Fragmentation reserve")));
 
-        const core::AffineBytes before = m_doc->breakdown().total;
+        // The reserve is a fraction of the sum of the component maxima; it is alive all along, so
+        // the peak grows by exactly that much.
+        const core::AffineBytes before = m_doc->breakdown().componentMaximaSum;
+        const std::uint64_t peakBefore = m_view->summary()->peakBytes();
         editor.fragmentationPercent()->setValue(5.0);
         settle();
         const std::uint64_t b = m_doc->config().batch;
         const std::uint64_t frag = static_cast<std::uint64_t>(static_cast<double>(before.fixed) * 0.05) +
                                    b * static_cast<std::uint64_t>(static_cast<double>(before.perSample) * 0.05);
-        QCOMPARE(m_view->summary()->totalBytes(), before.at(b) + frag);
+        QCOMPARE(m_view->summary()->peakBytes(), peakBefore + frag);
         QVERIFY(m_view->timelineChart()->legendLabels().contains(QStringLiteral("Fragmentation reserve")));
 
         // Three edits of the context (check, value), allocator and fragmentation: undo them all.
         while (m_doc->undoStack()->index() > undo0) m_doc->undoStack()->undo();
         settle();
-        QCOMPARE(m_view->summary()->totalBytes(), t0);
+        QCOMPARE(m_view->summary()->peakBytes(), t0);
         QVERIFY(m_doc->config() == c0);
         QCOMPARE(core::trainingConfigToJson(m_doc->config()).dump(), core::trainingConfigToJson(c0).dump());
         QVERIFY(!editor.contextOverride()->isChecked());

@@ -165,75 +165,93 @@ void BatchCurveChart::changeEvent(QEvent* event)
     QCustomPlot::changeEvent(event);
 }
 
+std::uint64_t BatchCurveChart::rangeTop(std::uint64_t batch) const
+{
+    const std::uint64_t hi = std::max<std::uint64_t>({64, batch * 4, m_maxBatch ? *m_maxBatch * 2 : 0});
+    return std::min<std::uint64_t>(nextPow2(hi), core::TrainingConfig::kMaxBatch);
+}
+
 void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
 {
     m_breakdown = breakdown;
     m_ticker->setUnits(m_options.units());
-    const bool dark = ChartTheme::isDark(*this);
-    const std::uint64_t batch = breakdown.config.batch;
     m_maxBatch = breakdown.maxBatch();
-    std::uint64_t hi = std::max<std::uint64_t>({64, batch * 4, m_maxBatch ? *m_maxBatch * 2 : 0});
-    hi = std::min<std::uint64_t>(nextPow2(hi), core::TrainingConfig::kMaxBatch);
+    m_safeMaxBatch = breakdown.maxBatch(true);
+    rebuild(breakdown.config.batch);
+}
+
+void BatchCurveChart::rebuild(std::uint64_t batch)
+{
+    const core::MemoryBreakdown& breakdown = m_breakdown;
+    const bool dark = ChartTheme::isDark(*this);
+    const std::uint64_t hi = rangeTop(batch);
+    m_rangeTop = hi;
 
     // Log-spaced samples from 1 to hi (the areas are straight lines on a linear axis, curves
     // on this log axis), always including the powers of two.
     m_batches.clear();
     const int samples = 160;
     for (int i = 0; i <= samples; ++i) {
-        const double b = std::pow(static_cast<double>(hi), static_cast<double>(i) / samples);
+        double b = std::pow(static_cast<double>(hi), static_cast<double>(i) / samples);
+        if (std::abs(b - std::round(b)) < 1e-9 * b) b = std::round(b); // whole batches exactly
         if (m_batches.isEmpty() || b > m_batches.back()) m_batches.push_back(b);
     }
-    QVector<double> cumulative(m_batches.size(), 0.0);
+    // The stack at each sampled batch is what is alive at that batch's peak instant, so its top
+    // is the peak. Samples between integers are evaluated at the batch below and above and
+    // interpolated: the peak's instant is chosen among whole batches.
+    const int n = static_cast<int>(m_batches.size());
+    std::array<QVector<double>, core::kComponentCount> parts;
+    for (auto& part : parts) part.resize(n);
+    QVector<double> peaks(n), lows(n), highs(n);
+    for (int i = 0; i < n; ++i) {
+        const double x = m_batches[i];
+        const std::uint64_t lo = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(std::floor(x)));
+        const std::uint64_t up = std::max<std::uint64_t>(lo, static_cast<std::uint64_t>(std::ceil(x)));
+        const double t = up > lo ? x - static_cast<double>(lo) : 0.0;
+        const core::PeakComposition a = breakdown.peakCompositionAt(lo);
+        const core::PeakComposition b = up > lo ? breakdown.peakCompositionAt(up) : a;
+        const auto mix = [t](std::uint64_t va, std::uint64_t vb) {
+            return static_cast<double>(va) + t * (static_cast<double>(vb) - static_cast<double>(va));
+        };
+        for (std::size_t c = 0; c < parts.size(); ++c) parts[c][i] = mix(a.components[c], b.components[c]);
+        peaks[i] = mix(a.bytes, b.bytes);
+        lows[i] = mix(a.low, b.low);
+        highs[i] = mix(a.high, b.high);
+    }
+    QVector<double> cumulative(n, 0.0);
     for (core::Component c : core::kAllComponents) {
-        const auto& comp = breakdown[c];
-        QVector<double> ys(m_batches.size());
-        bool any = comp.fixed > 0 || comp.perSample > 0;
-        for (int i = 0; i < m_batches.size(); ++i) {
-            cumulative[i] += static_cast<double>(comp.fixed) + m_batches[i] * static_cast<double>(comp.perSample);
+        const auto& part = parts[static_cast<std::size_t>(c)];
+        bool any = false;
+        QVector<double> ys(n);
+        for (int i = 0; i < n; ++i) {
+            cumulative[i] += part[i];
             ys[i] = cumulative[i];
+            any = any || part[i] > 0;
         }
         QCPGraph* g = m_graphs[static_cast<std::size_t>(c)];
         g->setData(m_batches, ys, true);
         g->setVisible(any);
         g->setPen(QPen(ComponentStyle::outline(c, dark), 1));
-    }
-    QVector<double> lows(m_batches.size()), highs(m_batches.size());
-    for (int i = 0; i < m_batches.size(); ++i) {
-        lows[i] = static_cast<double>(breakdown.totalLow.fixed) + m_batches[i] * static_cast<double>(breakdown.totalLow.perSample);
-        highs[i] = static_cast<double>(breakdown.totalHigh.fixed) + m_batches[i] * static_cast<double>(breakdown.totalHigh.perSample);
+        m_values[static_cast<std::size_t>(c)] = part;
     }
     m_bandLow->setData(m_batches, lows, true);
     m_bandHigh->setData(m_batches, highs, true);
-    // The peak line is piecewise linear in the batch (a maximum of affine events), evaluated
-    // exactly at every sample; an empty timeline falls back to the total.
-    QVector<double> peaks(m_batches.size(), 0.0);
-    for (int i = 0; i < m_batches.size(); ++i) {
-        if (breakdown.timeline.empty()) peaks[i] = cumulative[i];
-        for (const auto& e : breakdown.timeline.events)
-            peaks[i] = std::max(peaks[i], static_cast<double>(e.total.fixed) + m_batches[i] * static_cast<double>(e.total.perSample));
-    }
     m_peak->setData(m_batches, peaks, true);
-    const bool band = breakdown.totalLow != breakdown.total || breakdown.totalHigh != breakdown.total;
+    const bool band = breakdown.componentMaximaLow != breakdown.componentMaximaSum ||
+                      breakdown.componentMaximaHigh != breakdown.componentMaximaSum;
     m_bandLow->setVisible(band);
     m_bandHigh->setVisible(band);
     // Hidden graphs still serve as channel-fill bases: their data equals the one below, so the
     // next visible area fills down to the right boundary.
 
     // The highest plotted curve at each sample: what a label must stay above.
-    m_top = cumulative;
-    for (int i = 0; i < m_top.size(); ++i) {
-        m_top[i] = std::max(m_top[i], peaks[i]);
-        if (band) m_top[i] = std::max(m_top[i], highs[i]);
-    }
+    m_top = peaks;
+    if (band)
+        for (int i = 0; i < m_top.size(); ++i) m_top[i] = std::max(m_top[i], highs[i]);
 
-    const double top = highs.isEmpty() ? 0 : std::max(cumulative.back(), highs.back());
-    const double atBatch = static_cast<double>(breakdown.totalBytes());
-    // Room above the configured batch, never taller than the areas need, always showing the
-    // capacity line.
-    m_yData = std::max(std::min(atBatch * 1.6, top * 1.05), 1024.0);
+    m_curvesTop = m_top.isEmpty() ? 0 : m_top.back();
     if (breakdown.config.gpu) {
         const double cap = static_cast<double>(breakdown.config.gpu->memoryBytes);
-        m_yData = std::max(m_yData, cap * 1.15);
         m_capacity->setVisible(true);
         m_capacity->point1->setCoords(1, cap);
         m_capacity->point2->setCoords(2, cap);
@@ -246,7 +264,6 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
     }
 
     // The same two figures as the summary and `netsizer-cli fit` / `fit --safe`.
-    m_safeMaxBatch = breakdown.maxBatch(true);
     const bool showMax = m_maxBatch && *m_maxBatch >= 1;
     m_maxLine->setVisible(showMax);
     m_maxLabel->setVisible(showMax);
@@ -260,14 +277,13 @@ void BatchCurveChart::setBreakdown(const core::MemoryBreakdown& breakdown)
         if (m_safeMaxBatch && *m_safeMaxBatch != *m_maxBatch)
             text += QLatin1Char('\n') + tr("%1 with the whole band").arg(batchText(*m_safeMaxBatch)); // as the summary
         m_maxLabel->setText(text);
-        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch))); // on the peak line
-        for (core::Component c : core::kAllComponents) m_topAtMax += static_cast<double>(breakdown[c].at(*m_maxBatch));
-        m_topAtMax = std::max({m_topAtMax, static_cast<double>(breakdown.peakAt(*m_maxBatch)),
-                               band ? static_cast<double>(breakdown.totalHigh.at(*m_maxBatch)) : 0.0});
+        // On the top of the stack: the peak, which meets the capacity line here.
+        m_maxDot->position->setCoords(mb, static_cast<double>(breakdown.peakAt(*m_maxBatch)));
+        m_topAtMax = std::max(static_cast<double>(breakdown.peakAt(*m_maxBatch)),
+                              band ? static_cast<double>(breakdown.peakHighAt(*m_maxBatch)) : 0.0);
     }
     xAxis->setRange(1, static_cast<double>(hi));
-    updateYRange();
-    moveBatchMarker(batch);
+    setBatchMarker(batch);
 }
 
 QRectF BatchCurveChart::maxLabelSpot() const
@@ -392,27 +408,33 @@ QRectF BatchCurveChart::maxLabelRect() const { return m_maxLabel->visible() ? it
 QRectF BatchCurveChart::batchLabelRect() const { return itemRect(m_batchLabel); }
 QRectF BatchCurveChart::capacityLabelRect() const { return m_capacityLabel->visible() ? itemRect(m_capacityLabel) : QRectF(); }
 QString BatchCurveChart::maxLabelText() const { return m_maxLabel->visible() ? m_maxLabel->text() : QString(); }
+QString BatchCurveChart::batchLabelText() const { return m_batchLabel->text(); }
 
 void BatchCurveChart::moveBatchMarker(std::uint64_t batch)
 {
+    // The x range follows the batch (with headroom): a batch past it, or far below it, re-samples
+    // the curves (O(samples × events), no re-estimate); otherwise only the marker moves.
+    if (rangeTop(batch) != m_rangeTop) rebuild(batch);
+    else setBatchMarker(batch);
+}
+
+void BatchCurveChart::setBatchMarker(std::uint64_t batch)
+{
     m_breakdown.config.batch = batch;
+    // The y range follows the curves and the capacity line: room above the peak at the marker
+    // (never taller than the curves need over the x range), the capacity line always shown.
+    const double atBatch = static_cast<double>(m_breakdown.peakAt(batch));
+    m_yData = std::max({std::min(atBatch * 1.6, m_curvesTop * 1.05), atBatch * 1.15, 1024.0});
+    if (m_breakdown.config.gpu) m_yData = std::max(m_yData, static_cast<double>(m_breakdown.config.gpu->memoryBytes) * 1.15);
+    updateYRange();
     const double b = static_cast<double>(batch);
     m_batchLine->point1->setCoords(b, 0);
     m_batchLine->point2->setCoords(b, 1);
-    m_batchLabel->setText(tr("batch %1\ntotal %2\npeak %3")
-                              .arg(batch)
-                              .arg(m_options.bytes(static_cast<double>(m_breakdown.totalAt(batch))),
-                                   m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
+    m_batchLabel->setText(tr("batch %1\nneeds %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
     // Placed beside the marker by placeLabels at the next replot's layout.
 }
 
-QVector<double> BatchCurveChart::values(core::Component c) const
-{
-    QVector<double> out;
-    const auto& comp = m_breakdown[c];
-    for (double b : m_batches) out.push_back(static_cast<double>(comp.fixed) + b * static_cast<double>(comp.perSample));
-    return out;
-}
+QVector<double> BatchCurveChart::values(core::Component c) const { return m_values[static_cast<std::size_t>(c)]; }
 
 namespace {
 QVector<double> graphValues(const QCPGraph* g)
@@ -442,26 +464,22 @@ void BatchCurveChart::showTooltip(QMouseEvent* event)
         return;
     }
     const double x = xAxis->pixelToCoord(event->pos().x());
-    const std::uint64_t b = static_cast<std::uint64_t>(std::clamp(std::llround(x), 1LL, 65536LL));
-    QString html = tr("<b>batch %1</b><table>").arg(b);
+    const std::uint64_t b = static_cast<std::uint64_t>(std::clamp<long long>(std::llround(x), 1LL, static_cast<long long>(core::TrainingConfig::kMaxBatch)));
+    const core::PeakComposition peak = m_breakdown.peakCompositionAt(b);
+    QString html = tr("<b>batch %1</b> — alive at the peak<table>").arg(b);
     for (core::Component c : core::kAllComponents) {
-        const std::uint64_t v = m_breakdown[c].at(b);
+        const std::uint64_t v = peak[c];
         if (v == 0) continue;
         html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
                     .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.bytes(static_cast<double>(v)),
                          DisplayOptions::exactBytes(v));
     }
-    const std::uint64_t total = m_breakdown.totalAt(b);
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
-                .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
-    const std::uint64_t peak = m_breakdown.peakAt(b);
-    html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
-                .arg(tr("Peak of the step"), m_options.bytes(static_cast<double>(peak)), DisplayOptions::exactBytes(peak));
-    const std::uint64_t low = m_breakdown.totalLow.at(b), high = m_breakdown.totalHigh.at(b);
-    if (low != total || high != total)
+                .arg(tr("Peak of the step"), m_options.bytes(static_cast<double>(peak.bytes)), DisplayOptions::exactBytes(peak.bytes));
+    if (peak.low != peak.bytes || peak.high != peak.bytes)
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2 – %3</td><td align=right>%4 – %5</td></tr>")
-                    .arg(tr("Band"), m_options.bytes(static_cast<double>(low)), m_options.bytes(static_cast<double>(high)),
-                         DisplayOptions::exactBytes(low), DisplayOptions::exactBytes(high));
+                    .arg(tr("Band"), m_options.bytes(static_cast<double>(peak.low)), m_options.bytes(static_cast<double>(peak.high)),
+                         DisplayOptions::exactBytes(peak.low), DisplayOptions::exactBytes(peak.high));
     if (m_breakdown.config.gpu) {
         const std::uint64_t cap = m_breakdown.config.gpu->memoryBytes;
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")

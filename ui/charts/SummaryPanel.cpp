@@ -33,8 +33,6 @@ core::Component lineComponent(const std::string& name)
     return name == "conv_workspace" ? core::Component::Workspace : core::Component::Overhead;
 }
 
-std::uint64_t minus(std::uint64_t a, std::uint64_t b) { return a > b ? a - b : 0; }
-
 // Sets a label's text colour (the verdict and the error lines) through its style sheet, only
 // when it changes: a batch drag refreshes the texts on every step, and re-applying a style
 // sheet re-polishes the label.
@@ -50,23 +48,24 @@ void SummaryPanel::Row::show(bool on)
     swatch->setVisible(on);
     name->setVisible(on);
     value->setVisible(on);
+    if (maximum) maximum->setVisible(on);
 }
 
 SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWidget(parent), m_options(options)
 {
     auto* outer = new QVBoxLayout(this);
-    m_total = new QLabel(this);
+    m_headline = new QLabel(this);
     QFont big = font();
     big.setPointSizeF(big.pointSizeF() * 1.5);
     big.setBold(true);
-    m_total->setFont(big);
-    m_total->setWordWrap(true);
-    m_total->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    outer->addWidget(m_total);
-    m_peak = new QLabel(this);
-    m_peak->setWordWrap(true);
-    m_peak->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    outer->addWidget(m_peak);
+    m_headline->setFont(big);
+    m_headline->setWordWrap(true);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    outer->addWidget(m_headline);
+    m_place = new QLabel(this);
+    m_place->setWordWrap(true);
+    m_place->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    outer->addWidget(m_place);
     m_params_ = new QLabel(this);
     m_params_->setWordWrap(true);
     outer->addWidget(m_params_);
@@ -74,7 +73,21 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     auto* grid = new QGridLayout;
     grid->setHorizontalSpacing(8);
     grid->setVerticalSpacing(2);
-    int gridRow = 0;
+    // Column heads: what is alive at the peak (adds up to the headline), each one's own maximum.
+    m_columnAtPeak = new QLabel(tr("at the peak"), this);
+    m_columnMaximum = new QLabel(tr("own maximum"), this);
+    for (QLabel* head : {m_columnAtPeak, m_columnMaximum}) {
+        head->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        QFont f = head->font();
+        f.setItalic(true);
+        head->setFont(f);
+    }
+    m_columnAtPeak->setToolTip(tr("What is alive at the instant of the peak: these rows add up to the headline."));
+    m_columnMaximum->setToolTip(tr("Each component at its own maximum over the step. The components reach their maxima "
+                                   "at different instants, so these do not add up to the peak."));
+    grid->addWidget(m_columnAtPeak, 0, 2);
+    grid->addWidget(m_columnMaximum, 0, 3);
+    int gridRow = 1;
     auto addRow = [&](Row& r, const QPixmap& pm, const QString& label, int indent) {
         r.swatch = new QLabel(this);
         r.swatch->setPixmap(pm);
@@ -88,7 +101,12 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
         ++gridRow;
     };
     for (core::Component c : core::kAllComponents) {
-        addRow(m_rows[static_cast<std::size_t>(c)], ComponentStyle::swatch(c, 12).pixmap(12, 12), ComponentStyle::label(c), 0);
+        Row& row = m_rows[static_cast<std::size_t>(c)];
+        addRow(row, ComponentStyle::swatch(c, 12).pixmap(12, 12), ComponentStyle::label(c), 0);
+        row.maximum = new QLabel(this);
+        row.maximum->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row.maximum->setForegroundRole(QPalette::PlaceholderText);
+        grid->addWidget(row.maximum, gridRow - 1, 3);
         // The overhead lines of this component, indented below it.
         for (std::size_t i = 0; i < kLineNames.size(); ++i)
             if (lineComponent(kLineNames[i]) == c)
@@ -150,47 +168,50 @@ void SummaryPanel::refreshText()
 {
     const auto& b = m_breakdown;
     const std::uint64_t batch = b.config.batch;
-    const std::uint64_t total = b.totalBytes(), low = b.totalLow.at(batch), high = b.totalHigh.at(batch);
-    m_total->setText(tr("%1 (%2) at batch %3")
-                         .arg(m_options.bytes(static_cast<double>(total)), range(low, high))
-                         .arg(batch));
-    QString tip = tr("%1 = %2 fixed + %3 × %4 per sample\nBand: %5 .. %6 (the overhead lines at their low and high ends)")
-                      .arg(DisplayOptions::exactBytes(total), DisplayOptions::exactBytes(b.total.fixed))
-                      .arg(batch)
-                      .arg(DisplayOptions::exactBytes(b.total.perSample), DisplayOptions::exactBytes(low),
-                           DisplayOptions::exactBytes(high));
-    m_total->setToolTip(tip);
+    const core::PeakComposition peak = b.peakComposition();
+    const bool band = peak.low != peak.bytes || peak.high != peak.bytes;
+    m_headline->setText(band ? tr("Needs %1 (%2) at batch %3")
+                                   .arg(m_options.bytes(static_cast<double>(peak.bytes)), range(peak.low, peak.high))
+                                   .arg(batch)
+                             : tr("Needs %1 at batch %2").arg(m_options.bytes(static_cast<double>(peak.bytes))).arg(batch));
+    m_headline->setToolTip(tr("The peak of one training step: the most memory alive at one instant, %1.\n"
+                              "Band: %2 .. %3 (the overhead lines at their low and high ends).\n"
+                              "The sum of every component at its own maximum is %4.")
+                               .arg(DisplayOptions::exactBytes(peak.bytes), DisplayOptions::exactBytes(peak.low),
+                                    DisplayOptions::exactBytes(peak.high),
+                                    DisplayOptions::exactBytes(b.componentMaximaSumAt(batch))));
 
-    // The peak of the step and its band (the same excess below and above as the total's).
-    const std::uint64_t peak = b.peakBytes();
-    // The top is core's peakHighAt, the very figure maxBatch(true) and `fit --safe` use, so the
-    // verdict's ✔ agrees with them at every batch.
-    const std::uint64_t peakLow = minus(peak, total - low), peakHigh = b.peakHighAt(batch);
+    // Where the peak sits; a one-event step (Caffe, inference) says why the peak is the sum.
     QString where;
-    if (!b.timeline.empty()) {
-        const core::TimelinePeak p = b.peak();
-        where = QString::fromStdString(core::eventPlace(b.timeline, p.event));
-        if (p.event < static_cast<std::size_t>(m_eventLayers.size()) && !m_eventLayers[static_cast<int>(p.event)].isEmpty())
-            where += tr(", layer %1").arg(m_eventLayers[static_cast<int>(p.event)]);
+    if (b.timeline.events.size() > 1) {
+        where = QString::fromStdString(core::eventPlace(b.timeline, peak.where.event));
+        if (peak.where.event < static_cast<std::size_t>(m_eventLayers.size()) &&
+            !m_eventLayers[static_cast<int>(peak.where.event)].isEmpty())
+            where += tr(", layer %1").arg(m_eventLayers[static_cast<int>(peak.where.event)]);
+        m_place->setText(tr("Peak of the training step, %1").arg(where));
+    } else if (b.config.framework == core::Framework::Caffe && b.config.mode == core::Mode::Train) {
+        m_place->setText(tr("Caffe allocates every blob (data and diff) before the first iteration: the peak is the sum "
+                            "of the components"));
+    } else {
+        m_place->setText(tr("Inference keeps nothing for backward: the peak is the sum of the components"));
     }
-    m_peak->setText(tr("Peak %1 (%2) %3").arg(m_options.bytes(static_cast<double>(peak)), range(peakLow, peakHigh), where));
-    m_peak->setToolTip(tr("The most memory alive at once during one training step: %1.\nThe total above adds every "
-                          "component at its own maximum, so it bounds the peak from above.")
-                           .arg(DisplayOptions::exactBytes(peak)));
     m_params_->setText(tr("%1 parameters (%2 trainable) · %3 MACs per sample")
                            .arg(thousands(m_params), thousands(m_trainable), thousands(m_macs)));
 
     for (core::Component c : core::kAllComponents) {
         Row& row = m_rows[static_cast<std::size_t>(c)];
-        const std::uint64_t v = b.bytes(c);
-        row.show(v > 0);
-        row.value->setText(m_options.bytes(static_cast<double>(v)));
-        const QString t = tr("%1: %2\n= %3 fixed + %4 × %5 per sample")
-                              .arg(ComponentStyle::label(c), DisplayOptions::exactBytes(v), DisplayOptions::exactBytes(b[c].fixed))
+        const std::uint64_t atPeak = peak[c], maximum = b.bytes(c);
+        row.show(atPeak > 0 || maximum > 0);
+        row.value->setText(m_options.bytes(static_cast<double>(atPeak)));
+        row.maximum->setText(m_options.bytes(static_cast<double>(maximum)));
+        const QString t = tr("%1 at the peak: %2\nIts own maximum over the step: %3\n= %4 fixed + %5 × %6 per sample")
+                              .arg(ComponentStyle::label(c), DisplayOptions::exactBytes(atPeak), DisplayOptions::exactBytes(maximum),
+                                   DisplayOptions::exactBytes(b[c].fixed))
                               .arg(batch)
                               .arg(DisplayOptions::exactBytes(b[c].perSample));
         row.name->setToolTip(t);
         row.value->setToolTip(t);
+        row.maximum->setToolTip(t);
     }
     for (std::size_t i = 0; i < kLineNames.size(); ++i) {
         Row& row = m_lineRows[i];
@@ -209,7 +230,7 @@ void SummaryPanel::refreshText()
         row.name->setToolTip(t);
         row.value->setToolTip(t);
     }
-    refreshVerdict(peak, peakLow, peakHigh);
+    refreshVerdict(peak.bytes, peak.low, peak.high);
     setInk(m_errorLabel, StatusColors::error(palette()));
     m_errorLabel->setText(m_errors);
     m_errorLabel->setVisible(!m_errors.isEmpty());
@@ -263,10 +284,14 @@ void SummaryPanel::changeEvent(QEvent* event)
     QWidget::changeEvent(event);
 }
 
-QString SummaryPanel::totalText() const { return m_total->text(); }
-QString SummaryPanel::peakText() const { return m_peak->text(); }
+QString SummaryPanel::headlineText() const { return m_headline->text(); }
+QString SummaryPanel::peakPlaceText() const { return m_place->text(); }
 QString SummaryPanel::verdictText() const { return m_verdict->text() + QLatin1Char('\n') + m_maxBatch->text(); }
 QString SummaryPanel::componentText(core::Component c) const { return m_rows[static_cast<std::size_t>(c)].value->text(); }
+QString SummaryPanel::componentMaximumText(core::Component c) const
+{
+    return m_rows[static_cast<std::size_t>(c)].maximum->text();
+}
 
 QString SummaryPanel::overheadLineText(const std::string& name) const
 {

@@ -1,8 +1,11 @@
 #pragma once
-// The memory summary: the total at the configured batch with its low–high band ("3.2 GiB
-// (3.1–3.5 GiB) at batch 32"), the peak of the training step with its band, phase and layer,
-// each component (colour swatch, value, fixed + per-sample split in the tooltip with exact
-// bytes) and below Workspace / Overhead each non-zero overhead line (CUDA context,
+// The memory summary. One headline: the peak of the training step at the configured batch with
+// its low–high band ("Needs 4.67 GiB (4.56–5.38 GiB) at batch 32") — what the GPU must hold and
+// what the verdict uses — and below it where the peak sits (phase and layer; for Caffe and
+// inference, why the peak is the sum of the components). Then each component (colour swatch,
+// what is alive of it at the peak instant — the rows add up to the headline — and, in a second
+// column, its own maximum over the step; fixed + per-sample split and exact bytes in the
+// tooltip) and below Workspace / Overhead each non-zero overhead line (CUDA context,
 // convolution workspace, allocator rounding, fragmentation reserve), the verdict on the GPU —
 // "fits" (the whole peak band fits), "may not fit" (the capacity lies inside the band),
 // "does not fit" (below it) — the largest batch that fits, and the analysis errors.
@@ -32,14 +35,15 @@ public:
     // O(components + timeline events).
     void setBreakdown(const core::Graph& graph, const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
 
-    // Tests: the texts shown and the exact total they were made from.
-    QString totalText() const;
-    QString peakText() const;
+    // Tests: the texts shown and the exact peak they were made from.
+    QString headlineText() const;
+    QString peakPlaceText() const;
     QString verdictText() const;
-    QString componentText(core::Component c) const;
+    QString componentText(core::Component c) const;        // at the peak
+    QString componentMaximumText(core::Component c) const; // its own maximum
     // The value shown for overhead line `name` ("cuda_context", …); empty when hidden.
     QString overheadLineText(const std::string& name) const;
-    std::uint64_t totalBytes() const { return m_breakdown.totalBytes(); }
+    std::uint64_t peakBytes() const { return m_breakdown.peakBytes(); }
 
 protected:
     // Re-inks the verdict and the errors when the palette changes (light ↔ dark).
@@ -56,6 +60,7 @@ private:
         QLabel* swatch = nullptr;
         QLabel* name = nullptr;
         QLabel* value = nullptr;
+        QLabel* maximum = nullptr; // components only
         void show(bool on);
     };
 
@@ -64,8 +69,10 @@ private:
     core::Count m_params = 0, m_trainable = 0, m_macs = 0;
     QStringList m_eventLayers; // per timeline event, empty when no layer runs
     QString m_errors;
-    QLabel* m_total = nullptr;
-    QLabel* m_peak = nullptr;
+    QLabel* m_headline = nullptr;
+    QLabel* m_place = nullptr;
+    QLabel* m_columnAtPeak = nullptr;
+    QLabel* m_columnMaximum = nullptr;
     QLabel* m_params_ = nullptr;
     std::array<Row, core::kComponentCount> m_rows{};
     std::array<Row, kLineNames.size()> m_lineRows{};

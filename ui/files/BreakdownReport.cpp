@@ -6,10 +6,12 @@
 #include "core/graph/ShapeText.h"
 #include "core/layers/LayerKind.h"
 #include "core/report/BreakdownCsv.h"
+#include "core/report/PeakHeadline.h"
 
 #include <QDir>
 #include <QSaveFile>
 
+#include <utility>
 #include <vector>
 
 namespace netsizer::ui {
@@ -53,14 +55,14 @@ std::uint64_t at(const core::LayerMemory& lm, Component c, std::uint64_t batch)
 } // namespace
 
 BreakdownReport::BreakdownReport(const core::Graph& graph, const core::Analysis& analysis,
-                                 const core::MemoryBreakdown& breakdown)
-    : m_graph(graph), m_analysis(analysis), m_breakdown(breakdown)
+                                 const core::MemoryBreakdown& breakdown, std::string modelFile)
+    : m_graph(graph), m_analysis(analysis), m_breakdown(breakdown), m_modelFile(std::move(modelFile))
 {
 }
 
 std::string BreakdownReport::csv() const
 {
-    return core::breakdownCsv(m_graph, m_analysis, m_breakdown);
+    return core::breakdownCsv(m_graph, m_analysis, m_breakdown, m_modelFile);
 }
 
 std::string BreakdownReport::markdown(core::ByteUnits units) const
@@ -70,11 +72,30 @@ std::string BreakdownReport::markdown(core::ByteUnits units) const
     const std::uint64_t batch = cfg.batch;
     auto human = [units](std::uint64_t b) { return core::formatBytes(static_cast<double>(b), units); };
 
+    const core::PeakComposition peak = m.peakComposition();
+    const core::Layer* peakLayer = peak.where.layer ? m_graph.find(*peak.where.layer) : nullptr;
+
     std::string out = "# Memory breakdown: " + (m_graph.name.empty() ? std::string("untitled") : m_graph.name) + "\n\n";
+    out += "**" + core::peakHeadline(m, units) + "** — the peak of the training step, " +
+           core::peakPlaceText(m, peakLayer ? peakLayer->name : std::string()) + ".\n\n";
+    out += "- File: " + (m_modelFile.empty() ? std::string("(not saved)") : m_modelFile) + "\n";
     out += "- Mode: " + std::string(core::modeName(cfg.mode)) + ", batch " + n(batch) + "\n";
     out += "- Optimizer: " + std::string(core::optimizerInfo(cfg.optimizer).name) + "; precision: " +
            core::precisionInfo(cfg.precision).name + "; framework: " + core::frameworkInfo(cfg.framework).name + "\n";
-    if (cfg.gpu) out += "- GPU: " + cfg.gpu->name + " (" + human(cfg.gpu->memoryBytes) + ")\n";
+    if (cfg.gpu) {
+        const char* verdict = "";
+        switch (core::fitVerdict(peak, cfg)) {
+        case core::FitVerdict::Fits: verdict = "fits"; break;
+        case core::FitVerdict::MayNotFit: verdict = "may not fit (the GPU's memory lies inside the peak's band)"; break;
+        case core::FitVerdict::DoesNotFit: verdict = "does not fit"; break;
+        case core::FitVerdict::NoGpu: break;
+        }
+        out += "- GPU: " + cfg.gpu->name + " (" + human(cfg.gpu->memoryBytes) + "): " + verdict + "\n";
+        const std::uint64_t mb = m.maxBatch().value_or(0), safe = m.maxBatch(true).value_or(0);
+        out += "- Largest batch that fits: " + (mb ? core::withThousands(mb) : std::string("none (not even one sample)"));
+        if (safe != mb) out += " (" + core::withThousands(safe) + " with the whole band)";
+        out += "\n";
+    }
     out += "- Parameters: " + core::withThousands(m_analysis.paramsTotal) + " (trainable " +
            core::withThousands(m_analysis.paramsTrainable) + ")\n";
     out += "- Units: byte columns are exact bytes; \"" + std::string(units == core::ByteUnits::Binary ? "MiB/GiB" : "MB/GB") +
@@ -87,11 +108,15 @@ std::string BreakdownReport::markdown(core::ByteUnits units) const
     }
 
     out += "\n## Components\n\n";
-    out += mdRow({"Component", "Fixed (bytes)", "Per sample (bytes)", "At batch " + n(batch) + " (bytes)", "At batch " + n(batch)});
-    out += mdRule({false, true, true, true, true});
+    out += "What is alive at the peak instant (the rows add up to the peak) and each component at its own maximum over the step.\n\n";
+    out += mdRow({"Component", "At the peak (bytes)", "At the peak", "Own maximum (bytes)", "Fixed (bytes)", "Per sample (bytes)"});
+    out += mdRule({false, true, true, true, true, true});
     for (Component c : core::kAllComponents)
-        out += mdRow({core::componentLabel(c), n(m[c].fixed), n(m[c].perSample), n(m.bytes(c)), human(m.bytes(c))});
-    out += mdRow({"**Total**", n(m.total.fixed), n(m.total.perSample), n(m.totalBytes()), human(m.totalBytes())});
+        out += mdRow({core::componentLabel(c), n(peak[c]), human(peak[c]), n(m.bytes(c)), n(m[c].fixed), n(m[c].perSample)});
+    out += mdRow({"**Peak**", n(peak.bytes), human(peak.bytes), n(m.componentMaximaSumAt(batch)), n(m.componentMaximaSum.fixed),
+                  n(m.componentMaximaSum.perSample)});
+    out += "\nThe own maxima add up to " + human(m.componentMaximaSumAt(batch)) +
+           ", which is not the peak: the components reach their maxima at different instants.\n";
 
     out += "\n## Layers\n\n";
     out += mdRow({"Layer", "Type", "Output shape", "Params", std::string(core::componentLabel(Component::Weights)) + " (bytes)",

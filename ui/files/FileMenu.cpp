@@ -149,7 +149,9 @@ bool FileMenu::exportBreakdown(BreakdownFormat format)
                                   : QString();
     if (path.isEmpty()) return false;
     if (!path.endsWith(ext, Qt::CaseInsensitive)) path += ext;
-    const BreakdownReport report(m_doc.graph(), m_doc.analysis(), m_doc.breakdown());
+    const QString source = m_files.sourcePath();
+    const BreakdownReport report(m_doc.graph(), m_doc.analysis(), m_doc.breakdown(),
+                                 source.isEmpty() ? std::string() : QFileInfo(source).fileName().toStdString());
     QString error;
     if (!BreakdownReport::write(path, csv ? report.csv() : report.markdown(m_options.units()), &error)) {
         if (io.showError) io.showError(tr("Cannot export breakdown"), error);

@@ -29,7 +29,7 @@ nlohmann::ordered_json estimateJson(const Analysis& a, TrainingConfig config, Fr
     nlohmann::ordered_json j;
     for (Component c : kAllComponents)
         j[componentName(c)] = {{"fixed", m[c].fixed}, {"per_sample", m[c].perSample}};
-    j["total"] = {{"fixed", m.total.fixed}, {"per_sample", m.total.perSample}};
+    j["total"] = {{"fixed", m.componentMaximaSum.fixed}, {"per_sample", m.componentMaximaSum.perSample}};
     return j;
 }
 
