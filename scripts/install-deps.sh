@@ -12,6 +12,7 @@ packages=(
   nlohmann-json3-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
   xvfb
+  desktop-file-utils
 )
 
 missing=()
