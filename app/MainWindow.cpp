@@ -16,6 +16,8 @@
 #include "ui/files/RecentFiles.h"
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/PropertyPanel.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/PreferencesDialog.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
 #include "ui/table/LayerTableView.h"
@@ -114,6 +116,14 @@ void MainWindow::createActions()
     edit->addActions({canvas->remove(), canvas->selectAll()});
     edit->addSeparator();
     edit->addAction(canvas->find());
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
+        ui::PreferencesDialog dialog(ui::AppSettings::instance(), this);
+        dialog.exec();
+    });
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setObjectName(QStringLiteral("PreferencesAction"));
     QStatusBar* status = statusBar();
     connect(m_scene->clipboard(), &ui::CanvasClipboard::message, status,
             [status](const QString& text) { status->showMessage(text, 5000); });
