@@ -1,6 +1,8 @@
 #include "ui/canvas/MiniMap.h"
 
 #include "ui/canvas/GraphView.h"
+#include "ui/canvas/NodeItem.h"
+#include "ui/style/StatusColors.h"
 
 #include <QMouseEvent>
 #include <QPainter>
@@ -53,6 +55,25 @@ QRectF MiniMap::outlineRect() const { return m_canvas.visibleSceneRect(); }
 void MiniMap::drawForeground(QPainter* painter, const QRectF& rect)
 {
     QGraphicsView::drawForeground(painter, rect);
+    // At a minimap's scale a node's own painting is a faint smudge: mark each node with a solid
+    // block at least 3 px high (selected ones in the highlight colour, failing ones in the
+    // error colour), so a long network reads as its column of layers.
+    painter->save();
+    painter->setPen(Qt::NoPen);
+    const double minHeight = 3.0 / std::max(1e-6, transform().m22());
+    QColor ink = palette().color(QPalette::Text);
+    ink.setAlpha(150);
+    const QColor selected = palette().color(QPalette::Highlight);
+    const QColor failing = StatusColors::error(palette());
+    for (QGraphicsItem* item : scene()->items(rect)) {
+        if (item->type() != NodeItem::Type) continue;
+        const auto* node = static_cast<const NodeItem*>(item);
+        QRectF r = node->sceneBoundingRect();
+        if (r.height() < minHeight) r.setHeight(minHeight);
+        painter->setBrush(node->isSelected() ? selected : node->info().error.isEmpty() ? ink : failing);
+        painter->drawRect(r);
+    }
+    painter->restore();
     const QRectF outline = outlineRect();
     QColor fill = palette().color(QPalette::Highlight);
     fill.setAlpha(40);
