@@ -178,6 +178,11 @@ private slots:
                                            ui::ChartExporter::Format::Pdf, QStringLiteral("Memory during one training step")));
         QVERIFY(readAll(path).startsWith("%PDF"));
         QVERIFY(QFileInfo(path).size() > 2000);
+        if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            m_script.savePaths = {shots + QStringLiteral("/export_step.png")};
+            QVERIFY(m_probe->menu->exportChart(*m_window->memoryView()->timelineChart(), QStringLiteral("_step"),
+                                               ui::ChartExporter::Format::Png, QStringLiteral("Memory during one training step")));
+        }
     }
 
     void cancelWritesNothing()
@@ -223,6 +228,11 @@ private slots:
         proposed.title = QStringLiteral("VGG-16 — Memory per layer");
         proposed.configLine = QStringLiteral("batch 32 · training · Adam");
         ui::ChartExportDialog dialog(proposed);
+        if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty()) {
+            dialog.show();
+            QCoreApplication::processEvents();
+            dialog.grab().save(shots + QStringLiteral("/export_dialog.png"));
+        }
         QCOMPARE(dialog.widthBox()->value(), 1600);
         QCOMPARE(dialog.heightBox()->value(), 1000);
         QCOMPARE(dialog.dpiBox()->value(), 144);
