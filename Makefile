@@ -1,12 +1,14 @@
 # NetSizer — the two promises of the README:
 #   make run   installs what is missing, builds, opens the designer on the VGG16 example
 #   make test  installs what is missing, builds, runs every test (CTest, offscreen)
+#   make install PREFIX=…  builds and installs (bin/, share/applications, share/icons, share/netsizer)
 BUILD_DIR ?= build
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 EXAMPLE ?= resources/examples/vgg16.json
+PREFIX ?= /usr/local
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test bench install clean
 
 all: build
 
@@ -25,6 +27,10 @@ run: build
 test: build
 	-./scripts/install-test-extras.sh
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+
+# Honours DESTDIR (staged installs for packaging): make install PREFIX=/usr DESTDIR=/tmp/stage
+install: build
+	cmake --install $(BUILD_DIR) --prefix $(PREFIX)
 
 bench: build
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-core

@@ -6,6 +6,7 @@
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/canvas/NodeItem.h"
+#include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
@@ -15,6 +16,8 @@
 #include "ui/files/RecentFiles.h"
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/PropertyPanel.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/PreferencesDialog.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
 #include "ui/table/LayerTableView.h"
@@ -38,6 +41,7 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
+    setWindowIcon(ui::Icons::application());
 
     m_scene = new ui::GraphScene(doc, options, this);
     m_view = new ui::GraphView(doc, m_scene, this);
@@ -77,6 +81,11 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     updateTitle();
 }
 
+MainWindow::~MainWindow()
+{
+    disconnect(m_scene, nullptr, this, nullptr);
+}
+
 QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* widget, Qt::DockWidgetArea area)
 {
     auto* dock = new QDockWidget(title, this);
@@ -105,12 +114,24 @@ void MainWindow::createActions()
     edit->addActions({canvas->cut(), canvas->copy(), canvas->paste(), canvas->duplicate()});
     edit->addSeparator();
     edit->addActions({canvas->remove(), canvas->selectAll()});
+    edit->addSeparator();
+    edit->addAction(canvas->find());
+    edit->addSeparator();
+    QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
+        ui::PreferencesDialog dialog(ui::AppSettings::instance(), this);
+        dialog.exec();
+    });
+    preferences->setShortcut(QKeySequence::Preferences);
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setObjectName(QStringLiteral("PreferencesAction"));
     QStatusBar* status = statusBar();
     connect(m_scene->clipboard(), &ui::CanvasClipboard::message, status,
             [status](const QString& text) { status->showMessage(text, 5000); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    view->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->autoLayout()});
+    view->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
+                      canvas->autoLayout()});
+    view->addAction(canvas->miniMap());
     view->addSeparator();
     QAction* decimal = view->addAction(tr("&Decimal units (MB, GB)"));
     decimal->setCheckable(true);
@@ -128,23 +149,33 @@ void MainWindow::createActions()
     bar->addSeparator();
     bar->addActions({canvas->cut(), canvas->copy(), canvas->paste(), canvas->duplicate(), canvas->remove()});
     bar->addSeparator();
-    bar->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->autoLayout()});
+    bar->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
+                     canvas->autoLayout(), canvas->find()});
 }
 
 void MainWindow::wireSelection()
 {
-    auto show = [this](const std::vector<core::LayerId>& ids) {
+    ui::LayerBarsChart* bars = m_memory->barsChart();
+    auto show = [this, bars](const std::vector<core::LayerId>& ids) {
         m_properties->setLayer(ids.size() == 1 ? std::optional<core::LayerId>(ids.front()) : std::nullopt);
+        bars->setHighlightedLayers(ids);
+        bars->replot(QCustomPlot::rpQueuedReplot);
     };
     connect(m_scene, &ui::GraphScene::layerSelectionChanged, this, [this, show](const std::vector<core::LayerId>& ids) {
         m_table->selectLayers(ids);
         show(ids);
     });
-    connect(m_table, &ui::LayerTableView::selectionChangedByUser, this, [this, show](const std::vector<core::LayerId>& ids) {
+    auto selectElsewhere = [this, show](const std::vector<core::LayerId>& ids) {
         m_scene->selectLayers(ids);
         if (ids.size() == 1)
             if (ui::NodeItem* n = m_scene->node(ids.front())) m_view->centerOn(n);
         show(ids);
+    };
+    connect(m_table, &ui::LayerTableView::selectionChangedByUser, this, selectElsewhere);
+    // A click on a bar selects its layer, as a click on its row does.
+    connect(bars, &ui::LayerBarsChart::layerClicked, this, [this, selectElsewhere](core::LayerId id) {
+        m_table->selectLayers({id});
+        selectElsewhere({id});
     });
 }
 

@@ -28,6 +28,9 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* parent = nullptr);
+    // Disconnects the scene first: deleting its items deselects them, and the selection
+    // handlers must not rebuild panels that are being destroyed.
+    ~MainWindow() override;
 
     ui::GraphView* canvas() const { return m_view; }
     ui::MemoryView* memoryView() const { return m_memory; }

@@ -1,5 +1,5 @@
 // netsizer: the designer. `netsizer [MODEL]` opens the window; `netsizer --screenshot OUT.png
-// [--size 1600x1000] [MODEL]` renders the window offscreen to a PNG and exits (0 on success,
+// [--size 1600x1000] [--theme light] [MODEL]` renders the window offscreen to a PNG and exits (0 on success,
 // 2 on bad arguments or an unreadable model).
 #include "app/MainWindow.h"
 
@@ -9,7 +9,10 @@
 #include "ui/document/Document.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/models/BuiltinModels.h"
+#include "ui/settings/AppSettings.h"
+#include "ui/settings/ThemePalette.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/Icons.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -19,6 +22,7 @@
 #include <qcustomplot.h>
 
 #include <cstdio>
+#include <optional>
 
 using namespace netsizer;
 
@@ -40,6 +44,8 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("NetSizer"));
     QApplication::setOrganizationName(QStringLiteral("NetSizer"));
+    QGuiApplication::setDesktopFileName(QStringLiteral("netsizer")); // share/applications/netsizer.desktop
+    QApplication::setWindowIcon(ui::Icons::application());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Design a neural network and see the GPU memory it needs to train."));
@@ -48,8 +54,11 @@ int main(int argc, char** argv)
                             QStringLiteral("OUT.png"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1600x1000)."),
                             QStringLiteral("WxH"), QStringLiteral("1600x1000"));
+    QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Theme for this run: system, light or dark (default: Preferences)."),
+                             QStringLiteral("THEME"));
     parser.addOption(shot);
     parser.addOption(size);
+    parser.addOption(theme);
     parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file to open."), QStringLiteral("[MODEL]"));
     parser.process(app);
 
@@ -59,17 +68,33 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "netsizer: --size wants WxH, e.g. 1600x1000\n");
         return 2;
     }
+    std::optional<ui::Theme> themeOverride;
+    if (parser.isSet(theme)) {
+        for (ui::Theme t : {ui::Theme::System, ui::Theme::Light, ui::Theme::Dark})
+            if (parser.value(theme) == ui::AppSettings::themeName(t)) themeOverride = t;
+        if (!themeOverride) {
+            std::fprintf(stderr, "netsizer: --theme wants system, light or dark\n");
+            return 2;
+        }
+    }
     if (parser.positionalArguments().size() > 1) {
         std::fprintf(stderr, "netsizer: at most one MODEL\n");
         return 2;
     }
 
+    // Preferences: the theme before any window exists, the default GPU, the units (kept in
+    // step both ways: Preferences and the View menu / memory view's switch).
+    ui::AppSettings& settings = ui::AppSettings::instance();
+    ui::ThemePalette::apply(themeOverride.value_or(settings.theme()));
     ui::Document doc;
     core::TrainingConfig config;
-    config.gpu = core::GpuCatalog::builtin().find("RTX 3090");
+    if (const QString gpu = settings.defaultGpu(); !gpu.isEmpty()) config.gpu = core::GpuCatalog::builtin().find(gpu.toStdString());
     doc.reset(ui::vgg16(), config);
 
     ui::DisplayOptions options;
+    options.setUnits(settings.units());
+    QObject::connect(&settings, &ui::AppSettings::unitsChanged, &options, &ui::DisplayOptions::setUnits);
+    QObject::connect(&options, &ui::DisplayOptions::changed, &settings, [&] { settings.setUnits(options.units()); });
     app::MainWindow window(doc, options);
     const QString model = parser.positionalArguments().value(0);
     if (parser.isSet(shot) && !model.isEmpty()) {

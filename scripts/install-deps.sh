@@ -13,6 +13,7 @@ packages=(
   libonnx-dev libprotobuf-dev protobuf-compiler
   xvfb
   python3
+  desktop-file-utils
 )
 
 missing=()

@@ -43,6 +43,14 @@ CanvasActions::CanvasActions(GraphView& view, QObject* parent) : QObject(parent)
     m_layout = make(this, tr("Auto &layout"), QStringLiteral("auto-layout"), QKeySequence(Qt::CTRL | Qt::Key_L),
                     tr("Arrange every layer top to bottom (undoable)"));
 
+    m_zoomSelection = make(this, tr("Zoom to &selection"), QStringLiteral("zoom-selection"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                           tr("Show the selected layers"));
+    m_find = make(this, tr("&Find layer…"), QStringLiteral("find"), QKeySequence::Find, tr("Find a layer by name"));
+    m_miniMap = make(this, tr("&Minimap"), QStringLiteral("minimap"), QKeySequence(Qt::CTRL | Qt::Key_M),
+                     tr("Show the whole network in a corner of the canvas"));
+    m_miniMap->setCheckable(true);
+    m_miniMap->setChecked(true);
+
     connect(m_cut, &QAction::triggered, clipboard, &CanvasClipboard::cut);
     connect(m_copy, &QAction::triggered, clipboard, &CanvasClipboard::copy);
     connect(m_paste, &QAction::triggered, clipboard, [clipboard] { clipboard->paste(); });
@@ -52,6 +60,9 @@ CanvasActions::CanvasActions(GraphView& view, QObject* parent) : QObject(parent)
     connect(m_zoomIn, &QAction::triggered, &view, &GraphView::zoomIn);
     connect(m_zoomOut, &QAction::triggered, &view, &GraphView::zoomOut);
     connect(m_fit, &QAction::triggered, &view, &GraphView::fitAll);
+    connect(m_zoomSelection, &QAction::triggered, &view, &GraphView::zoomToSelection);
+    connect(m_find, &QAction::triggered, &view, &GraphView::findLayer);
+    connect(m_miniMap, &QAction::toggled, &view, &GraphView::setMiniMapVisible);
     connect(m_layout, &QAction::triggered, scene, [scene] { scene->autoLayout(true); });
     for (QAction* a : {m_cut, m_copy, m_paste, m_duplicate, m_remove, m_selectAll}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);

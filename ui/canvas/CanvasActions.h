@@ -2,7 +2,9 @@
 // The canvas's editing and view actions, with icons and the platform's standard shortcuts:
 // Cut / Copy / Paste (QKeySequence::Cut, Copy, Paste), Duplicate (Ctrl+D), Delete
 // (QKeySequence::Delete), Select all (QKeySequence::SelectAll), Zoom in / out
-// (QKeySequence::ZoomIn, ZoomOut), Fit to view (Ctrl+0) and Auto layout (Ctrl+L).
+// (QKeySequence::ZoomIn, ZoomOut), Fit to view (Ctrl+0), Zoom to selection (Ctrl+E), Auto
+// layout (Ctrl+L), Find layer (QKeySequence::Find, Ctrl+F) and Minimap (Ctrl+M, checkable,
+// on).
 // The editing actions are added to the view with Qt::WidgetWithChildrenShortcut, so their keys
 // act on the canvas only while it has focus (Ctrl+C in a property editor still copies text);
 // menus and toolbars that show them trigger them from anywhere. Owned by `parent`.
@@ -30,6 +32,9 @@ public:
     QAction* zoomOut() const { return m_zoomOut; }
     QAction* fitToView() const { return m_fit; }
     QAction* autoLayout() const { return m_layout; }
+    QAction* zoomToSelection() const { return m_zoomSelection; }
+    QAction* find() const { return m_find; }
+    QAction* miniMap() const { return m_miniMap; }
 
 private:
     QAction* m_cut;
@@ -42,6 +47,9 @@ private:
     QAction* m_zoomOut;
     QAction* m_fit;
     QAction* m_layout;
+    QAction* m_zoomSelection;
+    QAction* m_find;
+    QAction* m_miniMap;
 };
 
 } // namespace netsizer::ui

@@ -2,7 +2,9 @@
 
 #include "core/layers/KindRegistry.h"
 #include "ui/canvas/EdgeItem.h"
+#include "ui/canvas/FindLayerBar.h"
 #include "ui/canvas/GraphScene.h"
+#include "ui/canvas/MiniMap.h"
 #include "ui/document/Document.h"
 #include "ui/palette/KindMimeData.h"
 
@@ -26,35 +28,118 @@ GraphView::GraphView(Document& doc, GraphScene* scene, QWidget* parent)
     viewport()->setAcceptDrops(true);
     setFocusPolicy(Qt::StrongFocus);
     setBackgroundBrush(palette().brush(QPalette::Window));
+    connect(&doc, &Document::changed, this, &GraphView::onDocumentChanged);
+    m_miniMap = new MiniMap(*this);
+    m_find = new FindLayerBar(doc, *this);
+    connect(m_miniMap, &MiniMap::contentChanged, this, &GraphView::placeOverlays);
+    placeOverlays();
+}
+
+void GraphView::placeOverlays()
+{
+    constexpr int kMargin = 8;
+    const QRect area = viewport()->geometry();
+    const QSize map = m_miniMap->sizeWithin(area.size());
+    // Hidden while the canvas is too small for it; shown again (if wanted) when it grows.
+    m_miniMap->setVisible(m_miniMapWanted && !map.isEmpty());
+    if (!map.isEmpty())
+        m_miniMap->setGeometry(area.right() - map.width() - kMargin + 1, area.bottom() - map.height() - kMargin + 1, map.width(),
+                               map.height());
+    const QSize find = m_find->sizeHint();
+    const int fw = std::min(std::max(320, find.width()), std::max(0, area.width() - 2 * kMargin));
+    m_find->setGeometry(area.right() - fw - kMargin + 1, area.top() + kMargin, fw, find.height());
+}
+
+void GraphView::findLayer() { m_find->activate(); }
+
+void GraphView::setMiniMapVisible(bool visible)
+{
+    m_miniMapWanted = visible;
+    placeOverlays();
+}
+
+QRectF GraphView::visibleSceneRect() const { return mapToScene(viewport()->rect()).boundingRect(); }
+
+void GraphView::onDocumentChanged(const ChangeEvent& e)
+{
+    if (!e.what.testFlag(Change::Reset)) return;
+    // The scene applies the change on a queued refresh: fit after it, with the new items.
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_scene->refresh();
+            fitAll();
+        },
+        Qt::QueuedConnection);
+}
+
+void GraphView::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange) setBackgroundBrush(palette().brush(QPalette::Window));
+    QGraphicsView::changeEvent(event);
+}
+
+void GraphView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    emit viewportChanged();
+}
+
+void GraphView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    placeOverlays();
+    emit viewportChanged();
 }
 
 void GraphView::zoomBy(double factor)
 {
     const double current = transform().m11();
-    const double next = std::clamp(current * factor, 0.05, 4.0);
+    const double next = std::clamp(current * factor, kMinZoom, kMaxZoom);
     scale(next / current, next / current);
+    emit viewportChanged();
 }
 
 void GraphView::zoomIn() { zoomBy(1.25); }
 void GraphView::zoomOut() { zoomBy(1 / 1.25); }
 
-void GraphView::fitAll()
+void GraphView::fitRect(const QRectF& r)
 {
-    const QRectF r = scene()->itemsBoundingRect().adjusted(-20, -20, 20, 20);
     if (r.isEmpty()) return;
     fitInView(r, Qt::KeepAspectRatio);
-    // Never blow small graphs up beyond 1:1 (text would look oversized), and never shrink
-    // nodes below legibility: a long network then shows its start (the inputs), readable.
-    constexpr double kMinReadable = 0.5;
-    if (transform().m11() > 1.0) {
+    // Never blow small graphs up beyond 1:1 (text would look oversized).
+    const double z = transform().m11();
+    if (z > 1.0 || z < kMinZoom) {
         resetTransform();
-        centerOn(r.center());
-    } else if (transform().m11() < kMinReadable) {
-        resetTransform();
-        scale(kMinReadable, kMinReadable);
-        const QSizeF visible = QSizeF(viewport()->size()) / kMinReadable;
-        centerOn(QPointF(r.center().x(), r.top() + visible.height() / 2));
+        const double clamped = std::clamp(z, kMinZoom, 1.0);
+        scale(clamped, clamped);
     }
+    centerOn(r.center());
+    emit viewportChanged();
+}
+
+void GraphView::fitAll()
+{
+    const QRectF items = scene()->itemsBoundingRect();
+    if (items.isEmpty()) {
+        // Nothing to show (a new model): 1:1 around the origin, where a first layer lands.
+        resetTransform();
+        centerOn(0, 0);
+        emit viewportChanged();
+        return;
+    }
+    fitRect(items.adjusted(-20, -20, 20, 20));
+}
+
+void GraphView::zoomToSelection()
+{
+    QRectF r;
+    for (QGraphicsItem* item : scene()->selectedItems()) r |= item->sceneBoundingRect();
+    if (r.isEmpty()) {
+        fitAll();
+        return;
+    }
+    fitRect(r.adjusted(-40, -40, 40, 40));
 }
 
 void GraphView::wheelEvent(QWheelEvent* event)

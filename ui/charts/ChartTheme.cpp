@@ -1,8 +1,29 @@
 #include "ui/charts/ChartTheme.h"
 
+#include <QEvent>
+
 #include <qcustomplot.h>
 
 namespace netsizer::ui {
+
+namespace {
+
+// Re-applies the theme when the plot's palette changes (a live theme switch) and replots.
+class PaletteFollower : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::PaletteChange)
+            if (auto* plot = qobject_cast<QCustomPlot*>(watched)) {
+                ChartTheme::apply(*plot);
+                plot->replot(QCustomPlot::rpQueuedReplot);
+            }
+        return false;
+    }
+};
+
+} // namespace
 
 bool ChartTheme::isDark(const QCustomPlot& plot)
 {
@@ -11,6 +32,12 @@ bool ChartTheme::isDark(const QCustomPlot& plot)
 
 void ChartTheme::apply(QCustomPlot& plot)
 {
+    static const QString kFollower = QStringLiteral("ChartThemePaletteFollower");
+    if (!plot.findChild<QObject*>(kFollower, Qt::FindDirectChildrenOnly)) {
+        auto* follower = new PaletteFollower(&plot);
+        follower->setObjectName(kFollower);
+        plot.installEventFilter(follower);
+    }
     const QPalette pal = plot.palette();
     const QColor text = pal.color(QPalette::Text);
     QColor grid = text;

@@ -1,6 +1,8 @@
 #pragma once
 // Applies the widget's palette to a QCustomPlot (background, axes, grid, legend) so charts
-// stay readable on dark palettes. Call again when the palette changes.
+// stay readable on dark palettes. The first apply() also makes the plot follow its palette:
+// on QEvent::PaletteChange (a live theme switch) the theme is applied again and the plot
+// replotted.
 
 class QCustomPlot;
 

@@ -44,6 +44,15 @@ LayerBarsChart::LayerBarsChart(const DisplayOptions& options, QWidget* parent)
     plotLayout()->setRowStretchFactor(0, 0.001);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &LayerBarsChart::showTooltip);
+    m_nameTicker = QSharedPointer<QCPAxisTickerText>::create();
+    xAxis->setTicker(m_nameTicker);
+    setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    axisRect()->setRangeDrag(Qt::Horizontal);
+    axisRect()->setRangeZoom(Qt::Horizontal);
+    axisRect()->setRangeZoomFactor(0.85);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, &LayerBarsChart::onRangeChanged);
+    // The axis's width decides how many names fit: re-thin on every replot (after resizes).
+    connect(this, &QCustomPlot::beforeReplot, this, &LayerBarsChart::updateTicks);
     connect(&options, &DisplayOptions::changed, this, [this] {
         applyUnits();
         replot(rpQueuedReplot);
@@ -58,6 +67,7 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
                                   const core::MemoryBreakdown& breakdown)
 {
     const std::size_t n = breakdown.layers.size();
+    const bool sameCount = n == m_bytes.size() && n > 0;
     const std::uint64_t b = breakdown.config.batch;
     m_names.clear();
     m_kinds.clear();
@@ -85,12 +95,16 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
     }
     for (std::size_t c = 0; c < core::kComponentCount; ++c) m_bars[c]->setData(keys, vals[c], true);
     showComponents(any);
-    // One tick label per layer; thinned out so labels never overlap on big networks.
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int every = std::max(1, static_cast<int>(n) / 50 + 1);
-    for (int i = 0; i < static_cast<int>(n); i += every) ticker->addTick(i, m_names[i]);
-    xAxis->setTicker(ticker);
-    xAxis->setRange(-0.6, std::max<double>(1.0, static_cast<double>(n)) - 0.4);
+    m_ids.clear();
+    m_ids.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t li = i < analysis.layers.size() ? analysis.layers[i].layerIndex : 0;
+        m_ids.push_back(li < graph.layers().size() ? graph.layers()[li].id : core::LayerId{});
+    }
+    // An edit that keeps the number of layers keeps the zoom; otherwise show them all.
+    if (sameCount) updateTicks();
+    else resetZoom();
+    rebuildHighlight();
     yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
 }
 
@@ -127,6 +141,122 @@ void LayerBarsChart::setValues(const core::MemoryBreakdown& breakdown)
     showComponents(any);
     const double top = sums.empty() ? 0.0 : *std::max_element(sums.begin(), sums.end());
     yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
+}
+
+void LayerBarsChart::resetZoom()
+{
+    xAxis->setRange(-0.6, std::max<double>(1.0, static_cast<double>(m_bytes.size())) - 0.4);
+    updateTicks();
+}
+
+void LayerBarsChart::onRangeChanged(const QCPRange& range)
+{
+    if (m_adjustingRange) return;
+    const double lo = -0.6;
+    const double hi = std::max<double>(1.0, static_cast<double>(m_bytes.size())) - 0.4;
+    // At least three bars wide, at most every layer, never beyond the first or last.
+    const double width = std::clamp(range.size(), std::min(3.0, hi - lo), hi - lo);
+    double start = std::clamp(range.lower, lo, hi - width);
+    if (range.size() != width || start != range.lower) {
+        m_adjustingRange = true;
+        xAxis->setRange(start, start + width);
+        m_adjustingRange = false;
+    }
+    updateTicks();
+}
+
+void LayerBarsChart::updateTicks()
+{
+    // One tick label per layer in view, thinned so labels never overlap: at most one per
+    // ~14 px of axis (the rotated label's line height).
+    m_nameTicker->clear();
+    const QCPRange r = xAxis->range();
+    const int first = std::max(0, static_cast<int>(std::ceil(r.lower)));
+    const int last = std::min(static_cast<int>(m_names.size()) - 1, static_cast<int>(std::floor(r.upper)));
+    if (last < first) return;
+    const int pixels = std::max(50, axisRect()->width());
+    const int fits = std::max(1, pixels / 14);
+    const int every = std::max(1, (last - first + 1 + fits - 1) / fits);
+    const int start = first - first % every; // labels stay on the same layers while panning
+    for (int i = std::max(start, first); i <= last; i += every) m_nameTicker->addTick(i, m_names[i]);
+}
+
+std::optional<core::LayerId> LayerBarsChart::layerAt(int index) const
+{
+    if (index < 0 || index >= static_cast<int>(m_ids.size())) return std::nullopt;
+    return m_ids[static_cast<std::size_t>(index)];
+}
+
+int LayerBarsChart::indexOf(core::LayerId id) const
+{
+    const auto it = std::find(m_ids.begin(), m_ids.end(), id);
+    return it == m_ids.end() ? -1 : static_cast<int>(it - m_ids.begin());
+}
+
+int LayerBarsChart::barAt(QPoint pos) const
+{
+    if (!axisRect()->rect().contains(pos)) return -1;
+    const double x = xAxis->pixelToCoord(pos.x());
+    const int i = static_cast<int>(std::lround(x));
+    if (i < 0 || i >= static_cast<int>(m_ids.size()) || std::abs(x - i) > 0.45) return -1;
+    return i;
+}
+
+void LayerBarsChart::setHighlightedLayers(const std::vector<core::LayerId>& ids)
+{
+    m_highlighted = ids;
+    rebuildHighlight();
+    const auto shown = highlightedIndices();
+    if (shown.empty()) return;
+    // Pan the first highlighted bar into view, keeping the zoom.
+    const int first = shown.front();
+    const QCPRange r = xAxis->range();
+    if (first < r.lower + 0.5 || first > r.upper - 0.5) xAxis->setRange(first - r.size() / 2, first + r.size() / 2);
+}
+
+std::vector<int> LayerBarsChart::highlightedIndices() const
+{
+    std::vector<int> out;
+    for (core::LayerId id : m_highlighted)
+        if (const int i = indexOf(id); i >= 0) out.push_back(i);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void LayerBarsChart::rebuildHighlight()
+{
+    for (QCPItemRect* item : m_highlightItems) removeItem(item);
+    m_highlightItems.clear();
+    QColor fill = palette().color(QPalette::Highlight);
+    fill.setAlpha(60);
+    QPen pen(palette().color(QPalette::Highlight), 1.5);
+    for (int i : highlightedIndices()) {
+        // A band the bar's width and the plot's height, under the bars (the "grid" layer).
+        auto* band = new QCPItemRect(this);
+        band->setLayer(QStringLiteral("grid"));
+        band->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        band->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        band->topLeft->setCoords(i - 0.5, 0);
+        band->bottomRight->setCoords(i + 0.5, 1);
+        band->setBrush(fill);
+        band->setPen(pen);
+        band->setSelectable(false);
+        m_highlightItems.push_back(band);
+    }
+}
+
+void LayerBarsChart::mousePressEvent(QMouseEvent* event)
+{
+    m_pressPos = event->pos();
+    QCustomPlot::mousePressEvent(event);
+}
+
+void LayerBarsChart::mouseReleaseEvent(QMouseEvent* event)
+{
+    const bool click = event->button() == Qt::LeftButton && (event->pos() - m_pressPos).manhattanLength() <= 4;
+    QCustomPlot::mouseReleaseEvent(event);
+    if (!click) return;
+    if (const auto id = layerAt(barAt(event->pos()))) emit layerClicked(*id);
 }
 
 QVector<double> LayerBarsChart::values(core::Component c) const

@@ -1,5 +1,7 @@
 #include "ui/files/FileInteraction.h"
 
+#include "ui/files/ChartExportDialog.h"
+
 #include <QFileDialog>
 #include <QMessageBox>
 #include <QPointer>
@@ -25,6 +27,7 @@ FileInteraction FileInteraction::dialogs(QWidget* parent)
     f.askOpenPath = [owner](const QString& caption, const QString& filter) {
         return QFileDialog::getOpenFileName(owner, caption, QString(), filter);
     };
+    f.askChartExport = [owner](const ChartExportOptions& proposed) { return ChartExportDialog::ask(proposed, owner); };
     f.showError = [owner](const QString& title, const QString& text) { QMessageBox::critical(owner, title, text); };
     f.showWarning = [owner](const QString& title, const QString& text) { QMessageBox::warning(owner, title, text); };
     return f;

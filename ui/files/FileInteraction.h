@@ -3,9 +3,12 @@
 // replaceable functions: the designer uses modal dialogs (dialogs()), tests install answers
 // without any dialog, and `netsizer --screenshot` prints to stderr.
 
+#include "ui/files/ChartExporter.h"
+
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 class QWidget;
 
@@ -27,6 +30,10 @@ struct FileInteraction {
     std::function<void(const QString& title, const QString& text)> showError;
     // Done, but with problems worth reading (a model opened with shape errors, importer notes).
     std::function<void(const QString& title, const QString& text)> showWarning;
+
+    // The size, resolution, title and contents of an exported chart, starting from `proposed`;
+    // nullopt when cancelled. Unset: the proposed options are used as they are.
+    std::function<std::optional<ChartExportOptions>(const ChartExportOptions& proposed)> askChartExport;
 
     // Modal dialogs (QMessageBox, QFileDialog) parented to `parent`.
     static FileInteraction dialogs(QWidget* parent);

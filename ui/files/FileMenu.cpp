@@ -3,6 +3,7 @@
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/commands/SetTrainingConfigCommand.h"
 #include "ui/document/Document.h"
 #include "ui/files/BreakdownReport.h"
@@ -16,6 +17,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
+#include <QSettings>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -65,8 +67,10 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
         exportMenu->addAction(label, &files, [&files, format] { files.exportAs(format); });
 
     QMenu* chartMenu = menu->addMenu(tr("Export &chart"));
-    addChartMenu(chartMenu, tr("Per-layer &bars"), *memory.barsChart(), QStringLiteral("_layers"));
-    addChartMenu(chartMenu, tr("Memory vs &batch"), *memory.curveChart(), QStringLiteral("_batch"));
+    addChartMenu(chartMenu, tr("Per-layer &bars"), *memory.barsChart(), QStringLiteral("_layers"), tr("Memory per layer"));
+    addChartMenu(chartMenu, tr("&Training step"), *memory.timelineChart(), QStringLiteral("_step"),
+                 tr("Memory during one training step"));
+    addChartMenu(chartMenu, tr("Memory vs &batch"), *memory.curveChart(), QStringLiteral("_batch"), tr("Memory vs batch size"));
 
     QMenu* breakdownMenu = menu->addMenu(tr("Export &breakdown"));
     breakdownMenu->addAction(tr("&CSV…"), this, [this] { exportBreakdown(BreakdownFormat::Csv); });
@@ -101,16 +105,16 @@ void FileMenu::rebuildRecent()
     clear->setEnabled(!list.isEmpty());
 }
 
-void FileMenu::addChartMenu(QMenu* parent, const QString& title, QCustomPlot& plot, const QString& stem)
+void FileMenu::addChartMenu(QMenu* parent, const QString& label, QCustomPlot& plot, const QString& stem, const QString& title)
 {
-    QMenu* sub = parent->addMenu(title);
+    QMenu* sub = parent->addMenu(label);
     const std::pair<QString, ChartExporter::Format> formats[] = {
         {tr("&PNG image…"), ChartExporter::Format::Png},
         {tr("P&DF document…"), ChartExporter::Format::Pdf},
         {tr("&SVG drawing…"), ChartExporter::Format::Svg},
     };
     for (const auto& [label, format] : formats)
-        sub->addAction(label, this, [this, &plot, stem, format] { exportChart(plot, stem, format); });
+        sub->addAction(label, this, [this, &plot, stem, format, title] { exportChart(plot, stem, format, title); });
 }
 
 QString FileMenu::suggested(const QString& stemSuffix, const QString& extension) const
@@ -122,19 +126,40 @@ QString FileMenu::suggested(const QString& stemSuffix, const QString& extension)
     return source.isEmpty() ? name : QFileInfo(source).absoluteDir().filePath(name);
 }
 
-bool FileMenu::exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format)
+bool FileMenu::exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format, const QString& title)
 {
     const FileInteraction& io = m_files.interaction();
+    QSettings settings;
+    ChartExportOptions options;
+    options.pixels = QSize(settings.value(QStringLiteral("chartExport/width"), ChartExportOptions::kDefaultWidth).toInt(),
+                           settings.value(QStringLiteral("chartExport/height"), ChartExportOptions::kDefaultHeight).toInt());
+    options.dpi = settings.value(QStringLiteral("chartExport/dpi"), ChartExportOptions::kDefaultDpi).toInt();
+    // A stored value out of range (edited by hand) falls back to the default.
+    if (options.pixels.width() < ChartExportOptions::kMinPixels || options.pixels.width() > ChartExportOptions::kMaxPixels ||
+        options.pixels.height() < ChartExportOptions::kMinPixels || options.pixels.height() > ChartExportOptions::kMaxPixels)
+        options.pixels = QSize(ChartExportOptions::kDefaultWidth, ChartExportOptions::kDefaultHeight);
+    if (options.dpi < ChartExportOptions::kMinDpi || options.dpi > ChartExportOptions::kMaxDpi) options.dpi = ChartExportOptions::kDefaultDpi;
+    const QString model = m_files.displayName();
+    options.title = title.isEmpty() ? model : QStringLiteral("%1 — %2").arg(model, title);
+    options.configLine = ChartExporter::configurationLine(m_doc.config(), m_options.units());
+    if (io.askChartExport) {
+        const auto answer = io.askChartExport(options);
+        if (!answer) return false;
+        options = *answer;
+    }
     const QString ext = ChartExporter::extension(format);
     QString path = io.askSavePath ? io.askSavePath(tr("Export chart"), suggested(stem, ext), ChartExporter::filter(format))
                                   : QString();
     if (path.isEmpty()) return false;
     if (!path.endsWith(ext, Qt::CaseInsensitive)) path += ext;
     QString error;
-    if (!ChartExporter::save(plot, path, format, {}, &error)) {
+    if (!ChartExporter::save(plot, path, format, options, &error)) {
         if (io.showError) io.showError(tr("Cannot export chart"), error);
         return false;
     }
+    settings.setValue(QStringLiteral("chartExport/width"), options.pixels.width());
+    settings.setValue(QStringLiteral("chartExport/height"), options.pixels.height());
+    settings.setValue(QStringLiteral("chartExport/dpi"), options.dpi);
     emit m_files.statusMessage(tr("Exported chart to %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Fills the designer's File menu and runs its actions: New, Open…, Open Recent, Examples, Save,
 // Save As…, Import ▸ (Model file…, Caffe solver…), Export ▸ (model formats), Export chart ▸
-// (each memory chart as PNG, PDF, SVG), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model
+// (the per-layer bars, the training step and memory vs batch, each as PNG, PDF, SVG, after
+// asking for size, DPI and title: FileInteraction::askChartExport), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model
 // files go through DocumentFiles; solvers through CaffeSolverImport; charts through
 // ChartExporter; the breakdown through BreakdownReport. Every dialog goes through
 // DocumentFiles::interaction(), so tests can drive the actions without modal dialogs.
@@ -36,8 +37,11 @@ public:
     QMenu* recentMenu() const { return m_recentMenu; }
     QMenu* examplesMenu() const { return m_examplesMenu; }
 
-    // Export chart / Export breakdown: ask for a path, write, report errors.
-    bool exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format);
+    // Export chart / Export breakdown: ask for a path, write, report errors. A chart export
+    // first asks for its options (FileInteraction::askChartExport), proposing the last size
+    // and DPI used (QSettings chartExport/width, height, dpi; 1600 × 1000 px at 144 dpi at
+    // first), `title` with the model's name, and the configuration line.
+    bool exportChart(QCustomPlot& plot, const QString& stem, ChartExporter::Format format, const QString& title = {});
     bool exportBreakdown(BreakdownFormat format);
 
     // Import ▸ Caffe solver…: asks for the file, then applyCaffeSolver().
@@ -51,7 +55,7 @@ public:
 
 private:
     void rebuildRecent();
-    void addChartMenu(QMenu* parent, const QString& title, QCustomPlot& plot, const QString& stem);
+    void addChartMenu(QMenu* parent, const QString& label, QCustomPlot& plot, const QString& stem, const QString& title);
     QString suggested(const QString& stemSuffix, const QString& extension) const;
 
     QWidget* m_window;

@@ -32,4 +32,10 @@ QIcon Icons::forCategory(const QString& category)
     return icon.isNull() ? get(QStringLiteral("category-other")) : icon;
 }
 
+QIcon Icons::application()
+{
+    initNetsizerResources();
+    return QIcon(QStringLiteral(":/icons/netsizer.svg"));
+}
+
 } // namespace netsizer::ui

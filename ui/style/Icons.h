@@ -15,6 +15,9 @@ public:
     // The palette icon of a layer-kind category ("Convolution", "Pooling", ...); a generic
     // layer icon for categories without their own.
     static QIcon forCategory(const QString& category);
+    // The application's icon (resources/icons/netsizer.svg, in its own colours): the window
+    // icon, and what the installed share/icons/hicolor files are made from.
+    static QIcon application();
 };
 
 } // namespace netsizer::ui
