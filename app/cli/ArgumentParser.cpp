@@ -88,6 +88,20 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         for (const auto& s : o.inputShapes)
             if (s.name == shape->name) return usage(opt, "'" + shape->name + "' is given twice");
         o.inputShapes.push_back(*shape);
+    } else if (opt == "--accumulate" || opt == "--train-last") {
+        const bool steps = opt == "--accumulate";
+        const std::uint64_t limit = steps ? core::TrainingConfig::kMaxAccumulationSteps : 1000000;
+        bool digits = !value.empty() && value.size() <= 7;
+        for (char c : value) digits &= c >= '0' && c <= '9';
+        const std::uint64_t n = digits ? std::stoull(value) : 0;
+        if (!digits || n < 1 || n > limit)
+            return usage(opt, "'" + value + "' is not " + (steps ? "a number of micro-batches" : "a number of layers") + " from 1 to " +
+                                  core::withThousands(limit));
+        if (steps) o.accumulationSteps = static_cast<std::uint32_t>(n);
+        else o.trainLast = static_cast<std::size_t>(n);
+    } else if (opt == "--freeze" || opt == "--train-only") {
+        if (value.empty()) return usage(opt, "needs a part of a layer name (e.g. features. or lora_)");
+        (opt == "--freeze" ? o.freeze : o.trainOnly).push_back(value);
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -102,7 +116,8 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
 bool isKnownOption(std::string_view opt)
 {
     for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
-                              "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape"})
+                              "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape",
+                              "--accumulate", "--freeze", "--train-only", "--train-last"})
         if (opt == known) return true;
     return false;
 }
@@ -162,7 +177,7 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
     CliOptions o;
     for (const auto& a : args)
         if (a == "--help" || a == "-h") return o; // Command::Help
-    if (args.empty()) return usage("", "missing command: estimate, fit, validate, layers, gpus or convert (see --help)");
+    if (args.empty()) return usage("", "missing command: estimate, fit, advise, validate, layers, gpus or convert (see --help)");
 
     const std::string& cmd = args[0];
     if (cmd == "estimate") o.command = Command::Estimate;
@@ -170,16 +185,17 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
     else if (cmd == "validate") o.command = Command::Validate;
     else if (cmd == "layers") o.command = Command::Layers;
     else if (cmd == "gpus") o.command = Command::Gpus;
+    else if (cmd == "advise") o.command = Command::Advise;
     else if (cmd == "help") return o;
-    else return usage(cmd, "unknown command: use estimate, fit, validate, layers, gpus or convert (see --help)");
+    else return usage(cmd, "unknown command: use estimate, fit, advise, validate, layers, gpus or convert (see --help)");
     const bool validate = o.command == Command::Validate;
-    const bool needsModel = o.command == Command::Estimate || o.command == Command::Fit || validate;
+    const bool needsModel = o.command == Command::Estimate || o.command == Command::Fit || o.command == Command::Advise || validate;
 
     bool gpuFlag = false, gpuMemoryFlag = false;
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (isFlag(a)) {
-            if (!needsModel) return usage(a, "is an option of estimate, fit and validate, not of " + cmd);
+            if (!needsModel) return usage(a, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (a == "--safe" && o.command != Command::Fit) return usage(a, "is an option of fit, not of " + cmd);
             if (a == "--safe") o.safe = true;
             else o.allocatorRounding = a == "--allocator-rounding";
@@ -196,7 +212,7 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
             }
             if (!isKnownOption(opt)) return usage(opt, "unknown option (see netsizer-cli --help)");
             if (!needsModel && isEstimateOption(opt))
-                return usage(opt, "is an option of estimate, fit and validate, not of " + cmd);
+                return usage(opt, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (validate && !isValidateOption(opt))
                 return usage(opt, "validate takes the batch, optimizer, precision and framework from the measurement file");
             if (auto e = applyOption(o, opt, value)) return *e;
@@ -215,6 +231,9 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
         return usage(cmd, "needs a measurement file (netsizer-cli validate MODEL MEASURED.json)");
     if (gpuFlag && gpuMemoryFlag) return usage("--gpu-memory", "give either --gpu or --gpu-memory, not both");
     if (o.format == OutputFormat::Csv && !needsModel) return usage("--format", "csv is available for estimate, fit and validate");
+    if (o.format == OutputFormat::Csv && o.command == Command::Advise) return usage("--format", "advise prints a table or json");
+    if (o.trainLast && (!o.freeze.empty() || !o.trainOnly.empty()))
+        return usage("--train-last", "give --train-last or --freeze / --train-only, not both");
     return o;
 }
 

@@ -15,7 +15,7 @@
 
 namespace netsizer::cli {
 
-enum class Command { Help, Estimate, Fit, Validate, Layers, Gpus };
+enum class Command { Help, Estimate, Fit, Validate, Layers, Gpus, Advise };
 enum class OutputFormat { Table, Json, Csv };
 
 // One --input-shape: a per-sample shape (no batch axis) for the input named `name`, or for the
@@ -45,6 +45,12 @@ struct CliOptions {
     std::optional<bool> allocatorRounding;          // --allocator-rounding / --no-allocator-rounding
     std::optional<double> fragmentation;            // --fragmentation PCT, stored as a fraction 0..1
     bool safe = false;                              // fit --safe: the top of the error band must fit
+    std::optional<std::uint32_t> accumulationSteps; // --accumulate K: micro-batches per optimizer step
+
+    // Which weights train (core/analysis/LayerFreezing.h), applied to the model after reading.
+    std::vector<std::string> freeze;       // --freeze SUBSTRING, repeatable: freeze matching layers
+    std::vector<std::string> trainOnly;    // --train-only SUBSTRING, repeatable: freeze all others
+    std::optional<std::size_t> trainLast;  // --train-last N: fine-tune the last N layers with weights
 
     // Import options (core::ImportOptions).
     std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)

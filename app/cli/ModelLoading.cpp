@@ -110,6 +110,7 @@ core::Result<core::TrainingConfig> configFor(const CliOptions& o, const core::Mo
     if (o.precision) c.precision = *o.precision;
     if (o.framework) c.framework = *o.framework;
     if (o.mode) c.mode = *o.mode;
+    if (o.accumulationSteps) c.accumulationSteps = *o.accumulationSteps;
     if (o.gpuName) {
         const auto spec = gpus.find(*o.gpuName);
         if (!spec) return makeError("usage", "unknown GPU preset '" + *o.gpuName + "' (netsizer-cli gpus lists them)", "--gpu");

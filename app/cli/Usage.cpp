@@ -12,6 +12,8 @@ Usage:
                         [--gpu NAME | --gpu-memory SIZE] [--format table|json|csv]
                         [overhead options] [import options]
   netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [--safe] [same options]
+  netsizer-cli advise MODEL (--gpu NAME | --gpu-memory SIZE) [--batch N] [same options]
+                      [--format table|json]
   netsizer-cli validate MODEL MEASURED.json [--gpu NAME] [overhead options] [import options]
                         [--format table|json|csv]
   netsizer-cli layers [--format table|json]
@@ -24,6 +26,9 @@ Commands:
   estimate  the memory breakdown of MODEL at one batch size (native JSON, Keras/TF.js JSON,
             ONNX or Caffe prototxt)
   fit       the largest batch that fits the GPU, and the breakdown at that batch
+  advise    what to change so that the batch fits the GPU (accumulation, mixed precision,
+            more GPUs, another optimizer, freezing, a smaller input, a larger GPU), each
+            re-estimated, with the options that reproduce it with estimate
   validate  compares MODEL's estimate with a measurement written by an exported PyTorch file
             (python3 model.py --out MEASURED.json; docs/measurement-format.md)
   layers    every layer kind with its inputs and attributes (type, default, range)
@@ -43,6 +48,13 @@ Options (the model file's "training" section supplies defaults; options override
   --format FORMAT     table (default), json or csv (docs/cli.md describes the fields)
   --safe              fit: the largest batch whose HIGH end of the error band fits
                       (default: the centre estimate)
+  --accumulate K      gradient accumulation: K micro-batches of --batch per optimizer step
+                      (Caffe: iter_size), 1 to 4,096
+
+Which weights train (matched against layer names; a pattern that matches nothing is an error):
+  --freeze TEXT       freeze every layer whose name contains TEXT (repeatable)
+  --train-only TEXT   freeze every layer whose name contains none of the TEXTs (repeatable)
+  --train-last N      fine-tune the last N layers with weights, freeze the others
 
 Overhead options (the model's "training.overheads" supplies defaults; options override it):
   --context SIZE          CUDA context reserve (default: the GPU preset's, else 400 MiB)

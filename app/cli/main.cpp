@@ -1,5 +1,6 @@
 // netsizer-cli: parses the command line, runs one command, prints its result. Exit status 0 on
 // success, 2 on bad input or usage with exactly one line on stderr (app/cli/Usage.h).
+#include "app/cli/AdviseCommand.h"
 #include "app/cli/ArgumentParser.h"
 #include "app/cli/ConvertCommand.h"
 #include "app/cli/EstimateCommand.h"
@@ -57,6 +58,11 @@ int run(const std::vector<std::string>& args)
         if (o.format == cli::OutputFormat::Json) return print(cli::formatValidateJson(*report));
         if (o.format == cli::OutputFormat::Csv) return print(cli::formatValidateCsv(*report));
         return print(cli::formatValidateTable(*report));
+    }
+    case cli::Command::Advise: {
+        auto report = cli::runAdvise(o);
+        if (!report) return fail(report.error());
+        return print(o.format == cli::OutputFormat::Json ? cli::formatAdviseJson(*report) : cli::formatAdviseTable(*report));
     }
     case cli::Command::Estimate:
     case cli::Command::Fit: break;

@@ -12,6 +12,7 @@ struct Sizes {
     const OptimizerInfo& optimizer;
     const FrameworkInfo& framework;
     bool train;
+    bool accumulate = false; // training with more than one micro-batch per optimizer step
 };
 
 // Weights, gradients and optimizer state of one layer (or the whole network when `la` sums it).
@@ -114,7 +115,10 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
         return t;
     }
     const AffineBytes none;
-    push(StepPhase::Start, std::nullopt, none, none, none, state);
+    // With gradient accumulation the step simulated is a later micro-batch: the gradients of
+    // the earlier ones are alive from its start (PyTorch adds into .grad in place).
+    const AffineBytes carried = s.accumulate ? b.components[idx(Component::Gradients)] : none;
+    push(StepPhase::Start, std::nullopt, none, none, carried, state);
     const std::size_t n = a.layers.size();
     t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
     std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
@@ -129,9 +133,9 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
         const LayerAnalysis& la = a.layers[i];
         if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
         lastOutput = outputBytes(la);
-        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, none, state);
+        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, carried, state);
     }
-    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, none,
+    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, carried,
          state);
     AffineBytes grads;
     for (std::size_t k = n; k-- > 0;) {
@@ -139,7 +143,8 @@ Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& 
         if (!la.analysed) continue;
         if (k < b.layers.size()) grads += b.layers[k].owned[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, grads, state);
+        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, s.accumulate ? carried : grads,
+             state);
     }
     AffineBytes stepState = state;
     stepState.fixed += a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
@@ -221,7 +226,7 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     MemoryBreakdown b;
     b.config = config;
     const Sizes s{precisionInfo(config.precision), optimizerInfo(config.optimizer), frameworkInfo(config.framework),
-                  config.mode == Mode::Train};
+                  config.mode == Mode::Train, config.mode == Mode::Train && config.accumulationSteps > 1};
     const Count act = s.precision.activationBytes;
     const bool caffe = config.framework == Framework::Caffe;
 

@@ -51,7 +51,13 @@ std::optional<Mode> parseMode(std::string_view name);
 struct TrainingConfig {
     static constexpr std::uint64_t kMaxBatch = 65536;
 
-    std::uint64_t batch = 32; // 1 .. kMaxBatch
+    static constexpr std::uint32_t kMaxAccumulationSteps = 4096;
+
+    std::uint64_t batch = 32; // the micro-batch one forward/backward pass holds: 1 .. kMaxBatch
+    // Gradient accumulation: micro-batches of `batch` whose gradients add up before one
+    // optimizer step (PyTorch: several backward() calls before step(); Caffe: iter_size), so the
+    // effective batch is batch × accumulationSteps. 1: none. 1 .. kMaxAccumulationSteps.
+    std::uint32_t accumulationSteps = 1;
     Mode mode = Mode::Train;
     Optimizer optimizer = Optimizer::Adam;
     Precision precision = Precision::Fp32;
@@ -59,9 +65,11 @@ struct TrainingConfig {
     std::optional<GpuSpec> gpu; // none: no capacity to compare with
     OverheadSettings overheads;
 
+    std::uint64_t effectiveBatch() const { return batch * accumulationSteps; }
+
     bool operator==(const TrainingConfig& o) const
     {
-        return batch == o.batch && mode == o.mode && optimizer == o.optimizer && precision == o.precision &&
+        return batch == o.batch && accumulationSteps == o.accumulationSteps && mode == o.mode && optimizer == o.optimizer && precision == o.precision &&
                framework == o.framework && gpu.has_value() == o.gpu.has_value() &&
                (!gpu || (gpu->name == o.gpu->name && gpu->memoryBytes == o.gpu->memoryBytes &&
                          gpu->contextBytes == o.gpu->contextBytes)) &&

@@ -53,6 +53,12 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
             return makeError("bad_attribute", "training batch must be an integer from 1 to 65,536", at + "/batch");
         c.batch = b->get<std::uint64_t>();
     }
+    if (const auto k = j.find("accumulation_steps"); k != j.end()) {
+        if (!k->is_number_unsigned() || k->get<std::uint64_t>() < 1 || k->get<std::uint64_t>() > TrainingConfig::kMaxAccumulationSteps)
+            return makeError("bad_attribute", "training accumulation_steps must be an integer from 1 to 4,096",
+                             at + "/accumulation_steps");
+        c.accumulationSteps = static_cast<std::uint32_t>(k->get<std::uint64_t>());
+    }
     std::string s;
     if (auto e = str("mode", s)) return *e;
     if (!s.empty()) {
@@ -117,6 +123,7 @@ json trainingConfigToJson(const TrainingConfig& c)
 {
     json j = json::object();
     j["batch"] = c.batch;
+    if (c.accumulationSteps > 1) j["accumulation_steps"] = c.accumulationSteps; // files without it stay byte-identical
     j["mode"] = modeName(c.mode);
     j["optimizer"] = optimizerInfo(c.optimizer).name;
     j["precision"] = precisionInfo(c.precision).name;

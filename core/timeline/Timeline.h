@@ -19,6 +19,10 @@
 //   on CUDA, build whole-list intermediates such as Adam's `exp_avg_sq.sqrt() + eps` —
 //   torch/optim/adam.py _multi_tensor_adam — about one parameter-sized temporary per
 //   element); activations are all freed.
+// - gradient accumulation (TrainingConfig::accumulationSteps > 1): the step simulated is a
+//   micro-batch after the first, so the whole gradient buffer is alive from its start (the
+//   gradients accumulate in place) and the peak is that of the last micro-batch. Caffe's
+//   diffs are allocated up front either way (iter_size changes nothing there).
 // Not modelled: the caching allocator's rounding and fragmentation (separate lines), autograd's
 // gradient accumulation buffers for tensors with several consumers, per-op scratch.
 

@@ -1,0 +1,31 @@
+#include "app/cli/AdviseCommand.h"
+
+#include "app/cli/ModelLoading.h"
+#include "app/cli/TrainableOptions.h"
+#include "core/advise/Advisor.h"
+#include "core/analysis/Analysis.h"
+#include "core/estimate/GpuCatalog.h"
+
+namespace netsizer::cli {
+
+core::Result<AdviseReport> runAdvise(const CliOptions& o)
+{
+    AdviseReport r;
+    r.modelPath = o.modelPath;
+    auto loaded = loadModel(o);
+    if (!loaded) return loaded.error();
+    r.model = std::move(loaded).value();
+    if (auto applied = applyTrainableOptions(o, r.model); !applied) return applied.error();
+    auto config = configFor(o, r.model);
+    if (!config) return config.error();
+    if (!config->gpu)
+        return core::makeError("usage", "needs --gpu NAME or --gpu-memory SIZE (or a \"gpu\" in the model's training section)",
+                               "advise");
+    r.config = *config;
+    const core::Analysis a = core::analyze(r.model.graph);
+    if (!a.ok()) return analysisError(o.modelPath, a, r.model.graph);
+    r.advice = core::advise(r.model.graph, r.config, core::GpuCatalog::builtin());
+    return r;
+}
+
+} // namespace netsizer::cli
