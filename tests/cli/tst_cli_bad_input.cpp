@@ -15,6 +15,8 @@
 #include <QStringDecoder>
 #include <QtTest>
 
+#include <limits>
+
 using namespace onnxbytes;
 
 class TestCliBadInput : public QObject, protected CliHarness {
@@ -247,6 +249,15 @@ void TestCliBadInput::catalogue_data()
         "wshort.onnx:w: ", "stores 16 raw bytes but its dims say 108 elements");
     add("onnx: Constant raw data short (Reshape)", "cshort.onnx", reshapeWithConstant(rawInt64({3})), "cshort.onnx:shape_const: ",
         "stores 8 raw bytes but its dims say 2 elements");
+    add("onnx: ConstantOfShape of NaN dims", "cosnan.onnx", [] {
+        const float values[2] = {std::numeric_limits<float>::quiet_NaN(), 3.0f};
+        QByteArray g;
+        bytesField(g, 1, constantNode("dims", tensor("dims", {2}, 1, QByteArray(reinterpret_cast<const char*>(values), 8))));
+        bytesField(g, 1, node("ConstantOfShape", {"dims"}, {"w"}, "weights"));
+        bytesField(g, 1, node("MatMul", {"x", "w"}, {"y"}, "fc"));
+        bytesField(g, 11, valueInfo("x", {-1, 3}));
+        return onnxModel(g);
+    }(), "cosnan.onnx:weights: ", "not a dimension");
     add("onnx: negative input dim", "negdim.onnx", onnxModel(convGraph({}, {-1, 3, -8, 8})), "negdim.onnx:x: ", "negative dimension (-8 at axis 2)");
     add("onnx: 10^12 input dim", "tdim.onnx", onnxModel(convGraph({}, {-1, 3, 1000000000000, 8})), "tdim.onnx:x: ", "above the limit");
     add("onnx: SAME pooling over 10^12", "same.onnx", [] {

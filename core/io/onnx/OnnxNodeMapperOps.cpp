@@ -254,7 +254,14 @@ Status OnnxNodeMapper::mapPad(Node& n)
     if (m_opset >= 11) {
         pads.clear();
         if (const auto* v = hasInput(p, 1) ? m_t.constant(p.input(1)) : nullptr)
-            for (double x : *v) pads.push_back(static_cast<std::int64_t>(x));
+            for (double x : *v) {
+                const auto pad = integralValue(x);
+                if (!pad) { // not a number of elements: the node stays opaque below
+                    pads.clear();
+                    break;
+                }
+                pads.push_back(*pad);
+            }
     }
     const auto* full = m_t.fullShape(p.input(0));
     const std::size_t r = full ? full->size() : 0;
