@@ -1,14 +1,18 @@
 # NetSizer — the two promises of the README:
 #   make run   installs what is missing, builds, opens the designer on the VGG16 example
-#   make test  installs what is missing, builds, runs every test (CTest, offscreen)
+#   make test  installs what is missing, builds, runs every test (CTest, offscreen), then builds
+#              the core, io and CLI tests again with ASan + UBSan and asserts on, in $(SAN_DIR),
+#              and runs them (make test-sanitize alone; docs/reliability.md)
 #   make install PREFIX=…  builds and installs (bin/, share/applications, share/icons, share/netsizer)
 BUILD_DIR ?= build
+SAN_DIR ?= build-san
+SAN_CXX ?= clang++
 BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 EXAMPLE ?= resources/examples/vgg16.json
 PREFIX ?= /usr/local
 
-.PHONY: all deps configure build run test bench install clean
+.PHONY: all deps configure build run test test-sanitize bench install clean
 
 all: build
 
@@ -27,6 +31,14 @@ run: build
 test: build
 	-./scripts/install-test-extras.sh
 	cd $(BUILD_DIR) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)
+	$(MAKE) test-sanitize
+
+# -O1 with AddressSanitizer and UndefinedBehaviorSanitizer (any report fails its test), asserts on
+# (Debug: no NDEBUG); only Qt Core/Test, no designer, UI tests or benchmarks (NETSIZER_SANITIZE).
+test-sanitize: deps
+	cmake -S . -B $(SAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug -DNETSIZER_SANITIZE=ON -DCMAKE_CXX_COMPILER=$(SAN_CXX)
+	cmake --build $(SAN_DIR) -j $(JOBS)
+	cd $(SAN_DIR) && ctest --output-on-failure -j $(JOBS)
 
 # Honours DESTDIR (staged installs for packaging): make install PREFIX=/usr DESTDIR=/tmp/stage
 install: build
@@ -36,4 +48,4 @@ bench: build
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-core
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SAN_DIR)

@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ make pkg-config
+  clang
   qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools libgl-dev
   libgraphviz-dev
   libqcustomplot-dev

@@ -23,7 +23,7 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
                                "advise");
     r.config = *config;
     const core::Analysis a = core::analyze(r.model.graph);
-    if (!a.ok()) return analysisError(o.modelPath, a, r.model.graph);
+    if (!a.ok()) return analysisError(o.modelPath, a, r.model);
     r.advice = core::advise(r.model.graph, r.config, core::GpuCatalog::builtin());
     return r;
 }

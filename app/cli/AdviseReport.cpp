@@ -1,6 +1,7 @@
 // advise --format table | json (field reference in docs/cli.md, "advise").
 #include "app/cli/AdviseCommand.h"
 
+#include "core/util/JsonText.h"
 #include "core/util/NumberFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -76,7 +77,7 @@ std::string formatAdviseJson(const AdviseReport& r)
     }
     j["suggestions"] = list;
     j["notes"] = a.notes;
-    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+    return core::dumpJson(j, 2) + "\n";
 }
 
 } // namespace netsizer::cli

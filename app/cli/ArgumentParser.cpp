@@ -38,6 +38,10 @@ std::optional<double> parsePercent(std::string value)
     return pct / 100.0;
 }
 
+// Memory sizes above 1 PiB are refused: no GPU comes near, and the estimate's sums of bytes
+// stay far from 2^64.
+constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t{1} << 50;
+
 // Applies one option with its value; nullopt on success.
 std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const std::string& value)
 {
@@ -68,11 +72,13 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         std::uint64_t bytes = 0;
         if (!core::parseByteSize(value, bytes) || bytes == 0)
             return usage(opt, "'" + value + "' is not a memory size (e.g. 4GiB, 4GB, 4096MiB, 4294967296)");
+        if (bytes > kMaxMemoryBytes) return usage(opt, "'" + value + "' is more than 1 PiB, larger than any GPU");
         o.gpuMemoryBytes = bytes;
     } else if (opt == "--context" || opt == "--workspace-cap") {
         std::uint64_t bytes = 0;
         if (!core::parseByteSize(value, bytes))
             return usage(opt, "'" + value + "' is not a memory size (e.g. 300MiB, 0.5GiB, 8388608)");
+        if (bytes > kMaxMemoryBytes) return usage(opt, "'" + value + "' is more than 1 PiB, larger than any GPU");
         (opt == "--context" ? o.contextBytes : o.workspaceCapBytes) = bytes;
     } else if (opt == "--fragmentation") {
         auto fraction = parsePercent(value);

@@ -23,7 +23,7 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     if (!config) return config.error();
 
     r.analysis = core::analyze(r.model.graph);
-    if (!r.analysis.ok()) return analysisError(o.modelPath, r.analysis, r.model.graph);
+    if (!r.analysis.ok()) return analysisError(o.modelPath, r.analysis, r.model);
     r.breakdown = core::estimate(r.analysis, *config, core::GpuCatalog::builtin().defaultContextBytes());
     if (r.fitCommand) {
         // Memory is affine in the batch: moving to the fitted batch re-evaluates nothing.

@@ -2,6 +2,7 @@
 
 #include "app/cli/TextTable.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/util/JsonText.h"
 #include "core/util/NumberFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -19,7 +20,7 @@ std::string listGpus(OutputFormat format)
                             {"architecture", g.architecture},
                             {"memory_bytes", g.memoryBytes},
                             {"context_bytes", g.contextBytes}});
-        return nlohmann::ordered_json{{"default_context_bytes", catalog.defaultContextBytes()}, {"gpus", gpus}}.dump(2) + "\n";
+        return dumpJson(nlohmann::ordered_json{{"default_context_bytes", catalog.defaultContextBytes()}, {"gpus", gpus}}, 2) + "\n";
     }
     TextTable t({"GPU", "Memory", "Architecture", "Context reserve", "Usable"});
     t.alignRight(1);

@@ -3,6 +3,7 @@
 
 #include "core/layers/LayerKind.h"
 #include "core/report/PeakHeadline.h"
+#include "core/util/JsonText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -134,7 +135,7 @@ std::string formatJson(const EstimateReport& r)
     for (std::size_t i = 0; i < a.layers.size(); ++i)
         layers.push_back(layerJson(a.layers[i], m.layers[i], r.model.graph, c.batch));
     j["layers"] = layers;
-    return j.dump(2) + "\n";
+    return core::dumpJson(j, 2) + "\n";
 }
 
 } // namespace netsizer::cli

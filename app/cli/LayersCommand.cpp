@@ -2,6 +2,7 @@
 
 #include "app/cli/TextTable.h"
 #include "core/layers/KindRegistry.h"
+#include "core/util/JsonText.h"
 #include "core/util/NumberFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -134,7 +135,7 @@ std::string asJson()
         j["attributes"] = attrs;
         kinds.push_back(j);
     }
-    return ordered_json{{"layers", kinds}}.dump(2) + "\n";
+    return core::dumpJson(ordered_json{{"layers", kinds}}, 2) + "\n";
 }
 
 } // namespace

@@ -18,8 +18,9 @@ core::Result<core::ModelFile> loadModel(const CliOptions& options);
 // optimizer, precision, framework, mode, GPU and the overhead settings. Errors name the option.
 core::Result<core::TrainingConfig> configFor(const CliOptions& options, const core::ModelFile& model);
 
-// The first analysis error, placed in the file: "model.json: /layers/3: layer 'conv1': ..."
-// with the count of the others.
-core::Error analysisError(const std::string& file, const core::Analysis& analysis, const core::Graph& graph);
+// The first analysis error, placed in the file ("model.json: /layers/3: ...", "net.prototxt:12:
+// ...", or "model.onnx: layer 'conv1': ..." where the format has no finer place), with the
+// count of the others.
+core::Error analysisError(const std::string& file, const core::Analysis& analysis, const core::ModelFile& model);
 
 } // namespace netsizer::cli

@@ -2,6 +2,7 @@
 #include "app/cli/ValidateCommand.h"
 
 #include "app/cli/TextTable.h"
+#include "core/util/JsonText.h"
 #include "core/util/NumberFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -102,7 +103,7 @@ std::string formatValidateJson(const ValidateReport& r)
     ordered_json notes = ordered_json::array();
     for (const auto& n : r.estimate.model.notes) notes.push_back(n);
     j["notes"] = notes;
-    return j.dump(2) + "\n";
+    return core::dumpJson(j, 2) + "\n";
 }
 
 std::string formatValidateCsv(const ValidateReport& r)

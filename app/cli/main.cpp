@@ -9,6 +9,7 @@
 #include "app/cli/Usage.h"
 #include "app/cli/ValidateCommand.h"
 #include "core/util/AllocatorTuning.h"
+#include "core/util/Utf8.h"
 
 #include <cstdio>
 #include <exception>
@@ -23,15 +24,18 @@ constexpr int kBadInput = 2;
 
 int fail(const core::Error& e)
 {
-    std::string line = cli::errorLine(e);
+    std::string line = core::validUtf8(cli::errorLine(e)); // names and paths may hold any byte
     for (char& c : line)
         if (c == '\n' || c == '\r') c = ' '; // one line, whatever the message holds
     std::fprintf(stderr, "%s\n", line.c_str());
     return kBadInput;
 }
 
-int print(const std::string& text)
+// Every output format is valid UTF-8: a table or CSV cell holding a file path or a name with
+// other bytes shows U+FFFD there (JSON is already valid: core/util/JsonText.h).
+int print(const std::string& raw)
 {
+    const std::string text = core::validUtf8(raw);
     std::fwrite(text.data(), 1, text.size(), stdout);
     return std::fflush(stdout) == 0 ? 0 : 1;
 }

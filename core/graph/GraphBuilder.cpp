@@ -1,6 +1,6 @@
 #include "core/graph/GraphBuilder.h"
 
-#include <cassert>
+#include "core/util/Check.h"
 
 namespace netsizer::core {
 
@@ -8,11 +8,11 @@ LayerId GraphBuilder::add(const std::string& kindId, const std::string& name, st
                           std::initializer_list<Attr> attrs)
 {
     const LayerKind* kind = m_registry.find(kindId);
-    assert(kind && "unknown layer kind");
+    NETSIZER_CHECK(kind, "GraphBuilder::add: unknown layer kind");
     Layer layer = makeLayer(*kind, m_graph.uniqueName(name));
     for (const auto& [key, value] : attrs) {
         const int i = kind->paramIndex(key);
-        assert(i >= 0 && "unknown attribute for this kind");
+        NETSIZER_CHECK(i >= 0, "GraphBuilder::add: unknown attribute for this kind");
         // Convenience: an integer given for a list attribute means a one-element list, and an
         // integer given for a float attribute is converted.
         const auto& spec = kind->params[static_cast<std::size_t>(i)];

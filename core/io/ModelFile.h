@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace netsizer::core {
@@ -16,6 +17,10 @@ struct ModelFile {
     std::string description;
     std::optional<TrainingConfig> training;
     std::vector<std::string> notes;
+    // Where the file defines each layer, by layer name, for errors found after reading (the
+    // analyser's): "/layers/3" in a native file, "net.prototxt:12" in a Caffe net. Readers of
+    // formats without such a place leave it empty.
+    std::unordered_map<std::string, std::string> layerSource;
 };
 
 } // namespace netsizer::core

@@ -24,7 +24,9 @@ struct ImportOptions {
     std::map<std::string, Shape> onnxInputShapes;
 };
 
-// Reads `path`. Error paths start with the file name.
+// Reads `path`. Error paths start with the file name. Names, notes and error texts are valid
+// UTF-8 (other bytes become U+FFFD, core/util/Utf8.h) and names are at most kMaxNameBytes long
+// (core/io/NameLimits.h), whatever the format.
 Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options = {});
 
 

@@ -1,8 +1,10 @@
 #include "core/io/NativeFormat.h"
 
 #include "core/io/JsonLimits.h"
+#include "core/io/NameLimits.h"
 #include "core/io/TextFile.h"
 #include "core/io/TrainingConfigJson.h"
+#include "core/util/JsonText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -84,12 +86,13 @@ Result<Layer> readLayer(const json& j, const std::string& at, const KindRegistry
     if (name == j.end() || !name->is_string() || name->get<std::string>().empty())
         return makeError("type", "layer " + std::to_string(index) + " needs a non-empty string 'name'", ptr(at, "name"));
     const std::string layerName = name->get<std::string>();
+    if (auto tooLong = nameTooLong("layer name", layerName); !tooLong.empty()) return makeError("limit", tooLong, ptr(at, "name"));
     const auto type = j.find("type");
     if (type == j.end() || !type->is_string())
         return makeError("type", "layer '" + layerName + "' needs a string 'type'", ptr(at, "type"));
     const LayerKind* kind = kinds.find(type->get<std::string>());
     if (!kind)
-        return makeError("unknown_kind", "layer '" + layerName + "': unknown layer type '" + type->get<std::string>() +
+        return makeError("unknown_kind", "layer '" + layerName + "': unknown layer type '" + clippedText(type->get<std::string>()) +
                                              "' (netsizer-cli layers lists them)", ptr(at, "type"));
     Layer layer = makeLayer(*kind, layerName);
 
@@ -133,15 +136,18 @@ Result<Layer> readLayer(const json& j, const std::string& at, const KindRegistry
 }
 
 // "conv1" -> (conv1, 0); "lstm:1" -> (lstm, 1). A name containing ':' followed by a non-number
-// is taken whole.
+// is taken whole. A port number above 65,535 (no layer has that many outputs) is returned as
+// kPortTooLarge, never wrapped to a small port.
+constexpr int kPortTooLarge = -1;
 std::pair<std::string, int> splitSource(const std::string& s)
 {
     const auto colon = s.rfind(':');
     if (colon == std::string::npos || colon + 1 == s.size()) return {s, 0};
     int port = 0;
     for (std::size_t i = colon + 1; i < s.size(); ++i) {
-        if (s[i] < '0' || s[i] > '9' || port > 10000) return {s, 0};
-        port = port * 10 + (s[i] - '0');
+        if (s[i] < '0' || s[i] > '9') return {s, 0};
+        if (port != kPortTooLarge) port = port * 10 + (s[i] - '0');
+        if (port > 65535) port = kPortTooLarge;
     }
     return {s.substr(0, colon), port};
 }
@@ -178,9 +184,11 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
     const auto ver = doc.find("version");
     if (ver == doc.end() || !ver->is_number_integer())
         return makeError("format", "\"version\" must be an integer", "/version");
-    const auto version = ver->get<std::int64_t>();
-    if (version > kNativeFormatVersion || version < 1)
-        return makeError("format", "file format version " + std::to_string(version) + " is not supported (this NetSizer reads 1 to " +
+    // An unsigned above 2^63 is not read as a negative int64: the message quotes the file's number.
+    const bool inRange = ver->is_number_unsigned() ? ver->get<std::uint64_t>() <= std::uint64_t(kNativeFormatVersion)
+                                                   : ver->get<std::int64_t>() <= kNativeFormatVersion;
+    if (!inRange || ver->get<std::int64_t>() < 1)
+        return makeError("format", "file format version " + dumpJson(*ver) + " is not supported (this NetSizer reads 1 to " +
                                        std::to_string(kNativeFormatVersion) + ")", "/version");
     // Migration of older versions goes here, one step per version, before reading.
 
@@ -188,6 +196,7 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
     if (const auto n = doc.find("name"); n != doc.end()) {
         if (!n->is_string()) return makeError("type", "\"name\" must be a string", "/name");
         model.graph.name = n->get<std::string>();
+        if (auto tooLong = nameTooLong("the model name", model.graph.name); !tooLong.empty()) return makeError("limit", tooLong, "/name");
     }
     if (const auto d = doc.find("description"); d != doc.end()) {
         if (!d->is_string()) return makeError("type", "\"description\" must be a string", "/description");
@@ -209,6 +218,7 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
         const LayerId id = model.graph.addLayer(std::move(layer).value());
         byName.emplace(name, id);
         ids.push_back(id);
+        model.layerSource.emplace(name, at);
     }
     for (const auto& p : pending) {
         auto [source, port] = splitSource(p.source);
@@ -217,6 +227,8 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
         const std::string& target = model.graph.layers()[p.layerIndex].name;
         if (it == byName.end())
             return makeError("dangling", "layer '" + target + "': input '" + p.source + "' names no layer", p.at);
+        if (it->first != p.source && port == kPortTooLarge)
+            return makeError("dangling", "layer '" + target + "': input '" + p.source + "' names an output port above 65,535", p.at);
         model.graph.connect(Connection{PortRef{it->second, static_cast<std::uint16_t>(it->first == p.source ? 0 : port)},
                                        PortRef{ids[p.layerIndex], p.port}});
     }

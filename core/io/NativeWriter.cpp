@@ -2,6 +2,7 @@
 
 #include "core/io/TrainingConfigJson.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/JsonText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,8 +60,8 @@ std::string writeNativeModel(const ModelFile& model)
         layers.push_back(std::move(j));
     }
     doc["layers"] = std::move(layers);
-    if (model.training) doc["training"] = ordered::parse(trainingConfigToJson(*model.training).dump());
-    return doc.dump(2) + "\n";
+    if (model.training) doc["training"] = ordered::parse(dumpJson(trainingConfigToJson(*model.training)));
+    return dumpJson(doc, 2) + "\n";
 }
 
 } // namespace netsizer::core

@@ -78,9 +78,11 @@ bool parseByteSize(const std::string& text, std::uint64_t& bytes)
     else if (unit == "tib") multiplier = 1024.0L * 1024 * 1024 * 1024;
     else return false;
 
-    const long double value = std::strtold(number.c_str(), nullptr) * multiplier;
-    if (!(value >= 0) || value > 1.8e19L) return false;
-    bytes = static_cast<std::uint64_t>(std::llroundl(value));
+    // Rounded to the nearest byte without going through a signed type (llroundl of 10^19 is
+    // undefined); sizes of 2^64 bytes and more do not fit and are refused.
+    const long double value = std::floor(std::strtold(number.c_str(), nullptr) * multiplier + 0.5L);
+    if (!(value >= 0) || value >= 18446744073709551616.0L) return false;
+    bytes = static_cast<std::uint64_t>(value);
     return true;
 }
 

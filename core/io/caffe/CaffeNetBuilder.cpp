@@ -47,16 +47,16 @@ Result<PortRef> CaffeNetBuilder::blob(const std::string& name, int line, const s
 
 std::optional<Shape> CaffeNetBuilder::shapeOf(PortRef port)
 {
-    const Analysis a = analyze(m_builder.graph());
-    for (const auto& la : a.layers)
-        if (la.id == port.layer && la.analysed && port.port < la.result.outputs.size()) return la.result.outputs[port.port].shape;
-    return std::nullopt;
+    return m_shapes.shapeOf(m_builder.graph(), port);
 }
 
 LayerId CaffeNetBuilder::add(const std::string& kind, const std::string& name, std::vector<PortRef> inputs,
                              std::initializer_list<GraphBuilder::Attr> attrs)
 {
-    return m_builder.add(kind, name, std::move(inputs), attrs);
+    const LayerId id = m_builder.add(kind, name, inputs, attrs);
+    m_shapes.recordInputs(id, std::move(inputs));
+    m_sources[m_builder.graph().find(id)->name] = m_file + ":" + std::to_string(m_line);
+    return id;
 }
 
 void CaffeNetBuilder::setInplaceIfSupported(LayerId id, bool inplace)
@@ -81,6 +81,7 @@ void CaffeNetBuilder::applyLrMult(const LayerParameter& l, LayerId id)
 
 Status CaffeNetBuilder::addNetInput(const std::string& name, const std::vector<std::int64_t>& dims, int line)
 {
+    m_line = line;
     if (dims.size() < 2) return error(line, "", "input '" + name + "' needs a batch axis and at least one more dimension");
     IntList shape(dims.begin() + 1, dims.end());
     for (auto d : dims)
@@ -93,6 +94,7 @@ Status CaffeNetBuilder::addNetInput(const std::string& name, const std::vector<s
 
 Status CaffeNetBuilder::addData(const LayerParameter& l, int line)
 {
+    m_line = line;
     if (l.top_size() == 0) return error(line, l.name(), "a data layer without a top blob");
     const std::string& top = l.top(0);
     std::vector<std::int64_t> dims; // with batch
@@ -137,6 +139,7 @@ Status CaffeNetBuilder::addData(const LayerParameter& l, int line)
 
 Status CaffeNetBuilder::addLayer(const LayerParameter& l, int line)
 {
+    m_line = line;
     const std::string& type = l.type();
     const std::string& name = l.name().empty() ? type : l.name();
     if (isDataLayer(type) || (type == "Python" && l.bottom_size() == 0)) {

@@ -5,6 +5,7 @@
 #include "caffe_subset.pb.h"
 #include "core/graph/GraphBuilder.h"
 #include "core/io/caffe/CaffeImport.h"
+#include "core/io/caffe/CaffeShapeCache.h"
 
 #include <optional>
 #include <string>
@@ -25,13 +26,15 @@ public:
     Graph takeGraph() { return m_builder.take(); }
     std::optional<std::uint64_t> batch() const { return m_batch; }
     std::vector<std::string>& notes() { return m_notes; }
+    // "file:line" of the Caffe layer each graph layer came from, by graph layer name.
+    std::unordered_map<std::string, std::string>& sources() { return m_sources; }
 
 private:
     Error error(int line, const std::string& layer, const std::string& message, const char* code = "caffe") const;
     // The graph output holding blob `name`, or an error naming it.
     Result<PortRef> blob(const std::string& name, int line, const std::string& layer) const;
-    // Output shape of a port, by analysing the graph built so far (used by the few mappings
-    // that need a size Caffe leaves implicit: PReLU channels, Reshape's 0 dimensions).
+    // Output shape of a port of the graph built so far (used by the few mappings that need a
+    // size Caffe leaves implicit: InnerProduct's flatten, PReLU channels, Reshape's 0 dimensions).
     std::optional<Shape> shapeOf(PortRef port);
     Status addData(const netsizer_caffe::LayerParameter& l, int line);
     LayerId add(const std::string& kind, const std::string& name, std::vector<PortRef> inputs,
@@ -47,6 +50,9 @@ private:
     std::unordered_map<std::string, bool> m_labelBlobs; // data layers' label tops (ignored)
     std::optional<std::uint64_t> m_batch;
     std::vector<std::string> m_notes;
+    CaffeShapeCache m_shapes;
+    std::unordered_map<std::string, std::string> m_sources;
+    int m_line = 0; // of the Caffe layer being added
 };
 
 } // namespace netsizer::core::caffe

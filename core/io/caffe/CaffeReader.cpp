@@ -40,13 +40,35 @@ int lineOf(const google::protobuf::TextFormat::ParseInfoTree& tree, const char* 
     return loc.line >= 0 ? loc.line + 1 : 0;
 }
 
+// One note naming the fields the schema skipped (the first few, with their lines).
+void noteUnknownFields(const std::vector<caffe::UnknownField>& unknown, const std::string& fileName,
+                       std::vector<std::string>& notes)
+{
+    if (unknown.empty()) return;
+    std::string list;
+    for (std::size_t i = 0; i < unknown.size() && i < 5; ++i)
+        list += (i ? ", '" : "'") + unknown[i].name + "' (" + fileName + ":" + std::to_string(unknown[i].line) + ")";
+    if (unknown.size() > 5) list += " and " + std::to_string(unknown.size() - 5) + " more";
+    notes.push_back(std::to_string(unknown.size()) + " field(s) NetSizer does not read were ignored (Caffe fields it does "
+                    "not model, or misspelt ones): " + list);
+}
+
+bool looksLikeSolver(const std::vector<caffe::UnknownField>& unknown)
+{
+    for (const auto& f : unknown)
+        for (const char* solverField : {"base_lr", "net", "train_net", "max_iter", "lr_policy", "solver_type", "snapshot_prefix"})
+            if (f.name == solverField) return true;
+    return false;
+}
+
 } // namespace
 
 Result<ModelFile> readCaffeNet(std::string_view text, const std::string& fileName, const CaffeImportOptions& options)
 {
     NetParameter net;
     google::protobuf::TextFormat::ParseInfoTree tree;
-    if (auto s = caffe::parseText(text, fileName, net, &tree); !s) return s.error();
+    std::vector<caffe::UnknownField> unknown;
+    if (auto s = caffe::parseText(text, fileName, net, &tree, &unknown); !s) return s.error();
     if (net.layer_size() > 0 && net.layers_size() > 0)
         return makeError("caffe", "the file mixes `layer` and legacy `layers` blocks", fileName);
 
@@ -61,20 +83,39 @@ Result<ModelFile> readCaffeNet(std::string_view text, const std::string& fileNam
     }
     const bool legacy = net.layers_size() > 0;
     const int count = legacy ? net.layers_size() : net.layer_size();
+    int trained = 0;
     for (int i = 0; i < count; ++i) {
         const LayerParameter layer = legacy ? caffe::upgradeV1(net.layers(i)) : net.layer(i);
         if (!inTrainPhase(layer.include(), layer.exclude())) continue;
+        ++trained;
         if (auto s = builder.addLayer(layer, lineOf(tree, legacy ? "layers" : "layer", i)); !s) return s.error();
     }
+    // A net without a layer in the TRAIN phase has nothing to estimate: never a 0-byte answer.
+    if (trained == 0) {
+        if (looksLikeSolver(unknown))
+            return makeError("caffe", "this is a Caffe solver, not a net (it sets '" + unknown.front().name +
+                                          "'): give the net, and the solver with --solver", fileName);
+        if (count > 0)
+            return makeError("caffe", "all " + std::to_string(count) + " layers are excluded from the TRAIN phase "
+                                      "(include { phase: TEST } or exclude rules); NetSizer estimates training", fileName);
+        return makeError("caffe", net.input_size() > 0 ? "the net has inputs but no layers" : "the file defines no layers", fileName);
+    }
     ModelFile model;
+    noteUnknownFields(unknown, fileName, model.notes);
     model.graph = builder.takeGraph();
     model.graph.name = net.name();
     model.description = "Imported from Caffe prototxt " + fileName;
-    model.notes = std::move(builder.notes());
+    for (auto& n : builder.notes()) model.notes.push_back(std::move(n));
+    model.layerSource = std::move(builder.sources());
     TrainingConfig config;
     config.framework = Framework::Caffe;
     config.optimizer = Optimizer::SgdMomentum;
-    if (builder.batch()) config.batch = std::clamp<std::uint64_t>(*builder.batch(), 1, TrainingConfig::kMaxBatch);
+    if (builder.batch()) {
+        config.batch = std::clamp<std::uint64_t>(*builder.batch(), 1, TrainingConfig::kMaxBatch);
+        if (config.batch != *builder.batch())
+            model.notes.push_back("the net's batch of " + std::to_string(*builder.batch()) + " is above NetSizer's largest (" +
+                                  std::to_string(TrainingConfig::kMaxBatch) + "); the estimate uses " + std::to_string(config.batch));
+    }
     model.training = config;
     return model;
 }

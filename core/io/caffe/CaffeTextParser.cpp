@@ -18,7 +18,17 @@ public:
             m_message = message;
         }
     }
-    void AddWarning(int, google::protobuf::io::ColumnNumber, const std::string&) override {}
+    // libprotobuf reports a skipped field as a warning: ... has no field named "name".
+    void AddWarning(int line, google::protobuf::io::ColumnNumber, const std::string& message) override
+    {
+        static const std::string kMarker = "has no field named \"";
+        const auto at = message.find(kMarker);
+        if (!m_unknown || at == std::string::npos) return;
+        const auto begin = at + kMarker.size();
+        const auto end = message.find('"', begin);
+        m_unknown->push_back(UnknownField{message.substr(begin, end == std::string::npos ? std::string::npos : end - begin), line + 1});
+    }
+    std::vector<UnknownField>* m_unknown = nullptr;
     bool m_has = false;
     int m_line = 0, m_column = 0;
     std::string m_message;
@@ -27,11 +37,12 @@ public:
 } // namespace
 
 Status parseText(std::string_view text, const std::string& fileName, google::protobuf::Message& message,
-                 google::protobuf::TextFormat::ParseInfoTree* locations)
+                 google::protobuf::TextFormat::ParseInfoTree* locations, std::vector<UnknownField>* unknown)
 {
     if (text.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return makeError("io", "the file is too large", fileName);
     Collector errors;
+    errors.m_unknown = unknown;
     google::protobuf::TextFormat::Parser parser;
     parser.AllowUnknownField(true);
     parser.AllowUnknownExtension(true);

@@ -3,15 +3,18 @@
 #include "core/io/export/ExportGraph.h"
 #include "core/layers/KindHelpers.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/JsonText.h"
 
 #include <map>
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace netsizer::core {
 
 namespace {
 
-std::string quoted(const std::string& s) { return nlohmann::json(s).dump(); }
+std::string quoted(const std::string& s) { return dumpJson(nlohmann::json(s)); }
 
 class CaffeWriter {
 public:
@@ -289,7 +292,10 @@ Result<CaffeExport> exportCaffe(const Graph& graph, const TrainingConfig& config
     auto solver = solverFor(config, netFileName);
     if (!solver) return solver.error();
     CaffeExport e;
-    e.net = "# " + (graph.name.empty() ? std::string("model") : graph.name) + " - exported by NetSizer (train_val style).\n" +
+    std::string title = graph.name.empty() ? std::string("model") : graph.name;
+    std::replace(title.begin(), title.end(), '\n', ' '); // one comment line, whatever the name holds
+    std::replace(title.begin(), title.end(), '\r', ' ');
+    e.net = "# " + title + " - exported by NetSizer (train_val style).\n" +
             "# To train, add a data layer with labels and a loss, e.g.\n" +
             "# layer { name: \"loss\" type: \"SoftmaxWithLoss\" bottom: \"<last top>\" bottom: \"label\" top: \"loss\" }\n" +
             "name: " + quoted(graph.name.empty() ? std::string("model") : graph.name) + "\n" + w.text();

@@ -1,6 +1,7 @@
 #include "core/io/export/ExportGraph.h"
 
 #include "core/layers/LayerKind.h"
+#include "core/util/Check.h"
 
 #include <cassert>
 #include <cmath>
@@ -38,7 +39,7 @@ std::string sanitize(const std::string& name)
 const AttrValue& attr(const Layer& layer, const char* name)
 {
     const int i = layer.kind->paramIndex(name);
-    assert(i >= 0 && static_cast<std::size_t>(i) < layer.attrs.size());
+    NETSIZER_CHECK(i >= 0 && static_cast<std::size_t>(i) < layer.attrs.size(), "ExportGraph: attribute not in the kind");
     return layer.attrs[static_cast<std::size_t>(i)];
 }
 

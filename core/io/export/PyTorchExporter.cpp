@@ -8,6 +8,7 @@
 #include "core/io/export/PyTorchLayers.h"
 #include "core/io/export/PythonLiterals.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/JsonText.h"
 #include "core/util/NumberFormat.h"
 
 #include <nlohmann/json.hpp>
@@ -55,7 +56,14 @@ std::string docText(std::string s)
     return s;
 }
 
-std::string commentLine(const std::string& text) { return "        # " + text + "\n"; }
+// A comment line holding `text` (a layer name may hold a line break: it must not end the
+// comment and turn the rest of the name into code).
+std::string commentLine(std::string text)
+{
+    for (char& c : text)
+        if (c == '\n' || c == '\r') c = ' ';
+    return "        # " + text + "\n";
+}
 
 } // namespace
 
@@ -117,7 +125,7 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
     std::string signature;
     for (const Layer* in : g.inputs()) {
         const bool ids = attrString(*in, "dtype") == "int64";
-        inputs += "    (" + pyString(in->name) + ", " + nlohmann::json(attrList(*in, "shape")).dump() + ", " +
+        inputs += "    (" + pyString(in->name) + ", " + dumpJson(nlohmann::json(attrList(*in, "shape"))) + ", " +
                   (ids ? "\"int64\"" : "\"float32\"") + ", " + std::to_string(ids ? vocabOf(g, *in) : 0) + "),\n";
         signature += ", " + g.ident(*in);
     }
@@ -139,12 +147,12 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
     py += "import argparse\nimport contextlib\nimport json\n\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n";
     py += "MODEL_NAME = " + pyString(graph.name) + "\n";
     py += "# (name, per-sample shape, dtype, vocabulary for int64 token ids)\nINPUTS = [\n" + inputs + "]\n";
-    py += "CONFIG = json.loads(r'''" + cfg.dump() + "''')\n";
+    py += "CONFIG = json.loads(r'''" + dumpJson(cfg) + "''')\n";
     py += "# NetSizer's learnable parameter count (PyTorch's parameters()).\nNETSIZER_PARAMS = " +
           std::to_string(g.params()) + "\n";
     py += "# NetSizer's estimate per component in bytes: fixed + batch x per_sample, for PyTorch on CUDA\n"
           "# (\"pytorch\") and on the CPU (\"pytorch-cpu\"), at the optimizer and precision of CONFIG.\n";
-    py += "NETSIZER_ESTIMATE = json.loads(r'''" + est.dump() + "''')\n\n\n";
+    py += "NETSIZER_ESTIMATE = json.loads(r'''" + dumpJson(est) + "''')\n\n\n";
     for (const auto& h : helpers) py += pytorchHelperClass(h) + "\n\n";
     py += "class Model(nn.Module):\n";
     py += "    \"\"\"" + docText(graph.name.empty() ? std::string("The network") : graph.name) + ": " +

@@ -2,6 +2,7 @@
 // Python source literals for the exporters that write Python (PyTorch, Keras).
 
 #include "core/graph/AttrValue.h"
+#include "core/util/JsonText.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,6 +20,6 @@ inline std::string pyTuple(const IntList& v)
 inline std::string pyBool(bool b) { return b ? "True" : "False"; }
 
 // A quoted, escaped string: a JSON string literal is a valid Python literal.
-inline std::string pyString(const std::string& s) { return nlohmann::json(s).dump(); }
+inline std::string pyString(const std::string& s) { return dumpJson(nlohmann::json(s)); }
 
 } // namespace netsizer::core

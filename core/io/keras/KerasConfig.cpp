@@ -1,4 +1,7 @@
 #include "core/io/keras/KerasConfig.h"
+#include "core/util/JsonText.h"
+
+#include <cmath>
 
 namespace netsizer::core::keras {
 namespace {
@@ -8,14 +11,30 @@ std::string keyName(Keys keys)
     return keys.size() ? std::string("'") + *keys.begin() + "'" : std::string("?");
 }
 
+// Integers and integral floats in [min, max]. The range is checked before any conversion:
+// casting a double at or beyond 2^63 (or a NaN) to int64 is undefined, and an unsigned above
+// 2^63 − 1 must not be read as a negative number.
 std::int64_t checkedInt(const nlohmann::json& v, Keys keys, std::int64_t min, std::int64_t max)
 {
-    if (!v.is_number_integer() && !(v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<std::int64_t>(v.get<double>()))))
-        refuse("type", keyName(keys) + " must be an integer");
+    const auto outside = [&] {
+        refuse("attribute", keyName(keys) + " = " + dumpJson(v) + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]");
+    };
+    if (v.is_number_unsigned()) {
+        if (max < 0 || v.get<std::uint64_t>() > static_cast<std::uint64_t>(max)) outside();
+        return static_cast<std::int64_t>(v.get<std::uint64_t>());
+    }
+    if (v.is_number_integer()) {
+        const std::int64_t i = v.get<std::int64_t>();
+        if (i < min || i > max) outside();
+        return i;
+    }
+    if (!v.is_number_float()) refuse("type", keyName(keys) + " must be an integer");
     const double d = v.get<double>();
-    if (d < static_cast<double>(min) || d > static_cast<double>(max))
-        refuse("attribute", keyName(keys) + " = " + v.dump() + " is outside [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-    return v.is_number_integer() ? v.get<std::int64_t>() : static_cast<std::int64_t>(d);
+    if (std::isfinite(d) && d != std::floor(d)) refuse("type", keyName(keys) + " must be an integer");
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0)) outside(); // NaN and ±inf too
+    const auto i = static_cast<std::int64_t>(d);
+    if (i < min || i > max) outside();
+    return i;
 }
 
 } // namespace
@@ -62,7 +81,7 @@ double floatAt(const nlohmann::json& cfg, Keys keys, double def, double min, dou
     if (!v) return def;
     if (!v->is_number()) refuse("type", keyName(keys) + " must be a number");
     const double d = v->get<double>();
-    if (!(d >= min && d <= max)) refuse("attribute", keyName(keys) + " = " + v->dump() + " is out of range");
+    if (!(d >= min && d <= max)) refuse("attribute", keyName(keys) + " = " + dumpJson(*v) + " is out of range");
     return d;
 }
 

@@ -3,6 +3,7 @@
 #include "core/io/keras/KerasConfig.h"
 #include "core/layers/LayerContext.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/JsonText.h"
 
 #include <algorithm>
 
@@ -114,11 +115,11 @@ Result<KerasTensor> KerasLayerMapper::addInput(const std::string& name, const js
                 continue;
             }
             if (!d.is_number_integer() || d.get<std::int64_t>() < 1 || d.get<std::int64_t>() > 1000000000)
-                refuse("shape", "batch_input_shape axis " + std::to_string(i) + " = " + d.dump() + " is not a size in [1, 1e9]");
+                refuse("shape", "batch_input_shape axis " + std::to_string(i) + " = " + dumpJson(d) + " is not a size in [1, 1e9]");
             keras.push_back(d.get<std::int64_t>());
         }
         if (unknown)
-            m_notes.push_back("input '" + name + "': unknown sizes in " + batchShape.dump() + " taken as " + shapeText(keras) +
+            m_notes.push_back("input '" + name + "': unknown sizes in " + dumpJson(batchShape) + " taken as " + shapeText(keras) +
                               " (1 for a sequence length, 224 for an image side); set the real ones in the Input layer");
         const bool integer = dtype.rfind("int", 0) == 0 || dtype.rfind("uint", 0) == 0;
         const bool permuted = m_channelsLast && rank >= 3;

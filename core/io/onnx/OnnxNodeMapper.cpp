@@ -109,7 +109,13 @@ Status OnnxNodeMapper::addStatic(const onnx::NodeProto& n)
             const bool floating = dtype == onnx::TensorProto::FLOAT || dtype == onnx::TensorProto::DOUBLE ||
                                   dtype == onnx::TensorProto::FLOAT16 || dtype == onnx::TensorProto::BFLOAT16;
             std::vector<std::int64_t> d;
-            for (double v : *dims) d.push_back(static_cast<std::int64_t>(v));
+            for (double v : *dims) {
+                const auto dim = integralValue(v);
+                if (!dim || *dim < 0)
+                    return makeError("onnx", "ConstantOfShape node: its shape input holds " + std::to_string(v) +
+                                                 ", not a dimension", m_file + ":" + n.name());
+                d.push_back(*dim);
+            }
             if (!m_t.addWeight(n.output(0), d, floating))
                 return makeError("overflow", "ConstantOfShape node: the weight's dims overflow 64 bits", m_file + ":" + n.name());
             return Ok{};

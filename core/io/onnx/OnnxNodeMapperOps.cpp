@@ -6,21 +6,32 @@
 
 #include "core/io/onnx/OnnxAttributes.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/Checked.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace netsizer::core::onnximport {
 namespace {
 
-Count product(const std::vector<std::int64_t>& dims)
+// The element count of `dims`, or nullopt when it does not fit in 64 bits (then it equals no
+// weight's count and the node stays opaque, never matched through a wrapped product).
+std::optional<Count> product(const std::vector<std::int64_t>& dims)
 {
-    Count n = 1;
+    CheckedCount n{1};
     for (auto d : dims) n *= static_cast<Count>(std::max<std::int64_t>(d, 0));
-    return n;
+    return n.ok() ? std::optional<Count>(n.value()) : std::nullopt;
+}
+
+// a × b × c × d, or nullopt on overflow.
+std::optional<Count> product(Count a, Count b, Count c, Count d)
+{
+    const CheckedCount n = CheckedCount{a} * b * c * d;
+    return n.ok() ? std::optional<Count>(n.value()) : std::nullopt;
 }
 
 IntList orDefault(IntList v, std::size_t n, std::int64_t def)
@@ -215,9 +226,9 @@ Status OnnxNodeMapper::mapRecurrent(Node& n)
     const auto H = static_cast<Count>(std::max<std::int64_t>(hidden, 0));
     const bool fits = n.actNames.size() == 1 && n.actNames[0] == p.input(0) && hidden > 0 && w && w->size() == 3 &&
                       in.rank() == 2 && (*w)[2] == in[1] &&
-                      m_t.unclaimedWeights(p.input(1)) == dirs * gates * H * static_cast<Count>(in[1]) &&
-                      m_t.unclaimedWeights(p.input(2)) == dirs * gates * H * H &&
-                      (!bias || m_t.unclaimedWeights(p.input(3)) == dirs * 2 * gates * H);
+                      m_t.unclaimedWeights(p.input(1)) == product(dirs, gates, H, static_cast<Count>(in[1])) &&
+                      m_t.unclaimedWeights(p.input(2)) == product(dirs, gates, H, H) &&
+                      (!bias || m_t.unclaimedWeights(p.input(3)) == product(dirs, 2, gates, H));
     if (!fits) {
         opaque(n);
         return Ok{};
@@ -243,7 +254,14 @@ Status OnnxNodeMapper::mapPad(Node& n)
     if (m_opset >= 11) {
         pads.clear();
         if (const auto* v = hasInput(p, 1) ? m_t.constant(p.input(1)) : nullptr)
-            for (double x : *v) pads.push_back(static_cast<std::int64_t>(x));
+            for (double x : *v) {
+                const auto pad = integralValue(x);
+                if (!pad) { // not a number of elements: the node stays opaque below
+                    pads.clear();
+                    break;
+                }
+                pads.push_back(*pad);
+            }
     }
     const auto* full = m_t.fullShape(p.input(0));
     const std::size_t r = full ? full->size() : 0;

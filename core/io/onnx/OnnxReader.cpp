@@ -7,6 +7,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/onnx/OnnxNodeMapper.h"
 #include "core/io/onnx/OnnxTensors.h"
+#include "core/io/onnx/OnnxValidation.h"
 #include "core/util/NumberFormat.h"
 
 #include <google/protobuf/io/coded_stream.h>
@@ -17,7 +18,10 @@
 #include <algorithm>
 #include <exception>
 #include <fstream>
+#include <functional>
+#include <queue>
 #include <set>
+#include <unordered_map>
 #include <sstream>
 
 namespace netsizer::core {
@@ -78,43 +82,51 @@ void report(const std::string& file, OnnxNodeMapper& mapper, const OnnxTensors& 
 }
 
 // Puts the nodes in topological order (ONNX requires it; some exporters write them backwards,
-// and shape inference needs it). A cycle is an error naming a node on it; nodes reading values
-// nothing produces stay at the end, where the mapper reports them.
-Status sortNodes(onnx::GraphProto& g, const std::set<std::string>& initializers, const std::string& fileName)
+// and shape inference needs it): Kahn's algorithm over the value → consumer edges, O(E log N),
+// taking the ready node that comes first in the file, so a sorted graph keeps its order. A
+// value produced by two nodes and a cycle are errors naming a node; nodes reading values
+// nothing produces stay where they are, and the mapper reports them.
+Status sortNodes(onnx::GraphProto& g, const std::string& fileName)
 {
-    std::set<std::string> available(initializers.begin(), initializers.end());
-    for (const auto& in : g.input()) available.insert(in.name());
-    std::set<std::string> produced;
-    for (const auto& n : g.node())
-        for (const auto& o : n.output()) produced.insert(o);
     const int count = g.node_size();
-    std::vector<int> order;
-    std::vector<bool> placed(static_cast<std::size_t>(count), false);
-    bool progress = true;
-    while (progress && static_cast<int>(order.size()) < count) {
-        progress = false;
-        for (int i = 0; i < count; ++i) {
-            if (placed[static_cast<std::size_t>(i)]) continue;
-            const auto& n = g.node(i);
-            const bool ready = std::all_of(n.input().begin(), n.input().end(), [&](const std::string& in) {
-                return in.empty() || available.count(in) || !produced.count(in);
-            });
-            if (!ready) continue;
-            placed[static_cast<std::size_t>(i)] = true;
-            order.push_back(i);
-            for (const auto& o : n.output()) available.insert(o);
-            progress = true;
+    const auto where = [&](int i) {
+        return fileName + ":" + (g.node(i).name().empty() ? g.node(i).op_type() + " #" + std::to_string(i) : g.node(i).name());
+    };
+    std::unordered_map<std::string, int> producer;
+    for (int i = 0; i < count; ++i)
+        for (const auto& o : g.node(i).output())
+            if (!o.empty() && !producer.emplace(o, i).second)
+                return makeError("onnx", "value '" + o + "' is produced by two nodes (" + g.node(producer[o]).op_type() + " and " +
+                                             g.node(i).op_type() + "); ONNX values have one producer", where(i));
+    std::vector<int> pending(static_cast<std::size_t>(count), 0);
+    std::vector<std::vector<int>> consumers(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i)
+        for (const auto& in : g.node(i).input()) {
+            auto it = in.empty() ? producer.end() : producer.find(in);
+            if (it == producer.end()) continue;
+            ++pending[static_cast<std::size_t>(i)];
+            consumers[static_cast<std::size_t>(it->second)].push_back(i);
         }
+    std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+    for (int i = 0; i < count; ++i)
+        if (pending[static_cast<std::size_t>(i)] == 0) ready.push(i);
+    std::vector<int> order;
+    order.reserve(static_cast<std::size_t>(count));
+    while (!ready.empty()) {
+        const int i = ready.top();
+        ready.pop();
+        order.push_back(i);
+        for (int c : consumers[static_cast<std::size_t>(i)])
+            if (--pending[static_cast<std::size_t>(c)] == 0) ready.push(c);
     }
     for (int i = 0; i < count; ++i)
-        if (!placed[static_cast<std::size_t>(i)])
-            return makeError("cycle", g.node(i).op_type() + " node is on a cycle: its inputs depend on its own output",
-                             fileName + ":" + (g.node(i).name().empty() ? "#" + std::to_string(i) : g.node(i).name()));
+        if (pending[static_cast<std::size_t>(i)] > 0)
+            return makeError("cycle", g.node(i).op_type() + " node is on a cycle: its inputs depend on its own output", where(i));
     bool sorted = true;
     for (int i = 0; i < count; ++i) sorted = sorted && order[static_cast<std::size_t>(i)] == i;
     if (sorted) return Ok{};
     google::protobuf::RepeatedPtrField<onnx::NodeProto> nodes;
-    for (int i : order) *nodes.Add() = g.node(i);
+    for (int i : order) nodes.Add()->Swap(g.mutable_node(i));
     g.mutable_node()->Swap(&nodes);
     return Ok{};
 }
@@ -152,6 +164,36 @@ Status applyInputShapes(onnx::GraphProto& g, const std::set<std::string>& initia
     return Ok{};
 }
 
+// ONNX shape inference, strict first (error_mode 1): a shape the file declares that contradicts
+// the inferred one, and an input shape the user gave that the graph cannot take, are errors
+// naming the node. Any other failure (an operator libonnx cannot infer) falls back to the
+// lenient mode, which keeps what it could infer; what it could not is guessed, and noted.
+Status inferShapes(onnx::ModelProto& model, bool userShapes, const std::string& fileName, std::vector<std::string>& notes)
+{
+    try {
+        onnx::ShapeInferenceOptions strict(false, 1, true);
+        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), strict);
+        return Ok{};
+    } catch (const std::exception& e) {
+        const std::string what = e.what();
+        if (userShapes) return makeError("input_shape", "ONNX shape inference rejects the given input shape: " + what, fileName);
+        if (what.find("existing shape differ") != std::string::npos || what.find("existing elem type") != std::string::npos) {
+            std::string where = fileName;
+            if (const auto at = what.find("node name: "); at != std::string::npos)
+                where += ":" + what.substr(at + 11, what.find(')', at) == std::string::npos ? std::string::npos : what.find(')', at) - at - 11);
+            return makeError("onnx", "the shapes the file declares contradict ONNX shape inference: " + what, where);
+        }
+    }
+    try {
+        onnx::ShapeInferenceOptions lenient(false, 0, true);
+        onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), lenient);
+    } catch (const std::exception& e) {
+        notes.push_back("ONNX shape inference failed (" + std::string(e.what()) +
+                        "); shapes the file does not state were guessed and mapped to opaque layers");
+    }
+    return Ok{};
+}
+
 } // namespace
 
 Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
@@ -174,6 +216,12 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
         for (const auto& o : model.opset_import())
             if (o.domain().empty() || o.domain() == "ai.onnx") opset = o.version();
         if (opset < 1) return makeError("onnx", "the model imports no version of the default ONNX operator set", fileName);
+        if (opset > 1000)
+            return makeError("onnx", "the model imports default operator set version " + std::to_string(opset) +
+                                         ", which no ONNX release has defined", fileName);
+        // Before anything evaluates the graph: libonnx's shape inference crashes on some
+        // malformed tensors and attributes (core/io/onnx/OnnxValidation.h).
+        if (auto s = onnximport::validateOnnxGraph(g, fileName); !s) return s.error();
 
         OnnxTensors tensors;
         std::set<std::string> initializers;
@@ -196,15 +244,9 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
             else if (shape.dim(0).has_dim_value() && shape.dim(0).dim_value() >= 1 && !fixedBatch)
                 fixedBatch = static_cast<std::uint64_t>(shape.dim(0).dim_value());
         }
-        if (auto s = sortNodes(*model.mutable_graph(), initializers, fileName); !s) return s.error();
+        if (auto s = sortNodes(*model.mutable_graph(), fileName); !s) return s.error();
         std::vector<std::string> notes;
-        try {
-            onnx::ShapeInferenceOptions options(false, 0, true);
-            onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(), options);
-        } catch (const std::exception& e) {
-            notes.push_back("ONNX shape inference failed (" + std::string(e.what()) +
-                            "); shapes the file does not state were guessed and mapped to opaque layers");
-        }
+        if (auto s = inferShapes(model, !inputShapes.empty(), fileName, notes); !s) return s.error();
         for (const auto& v : g.input()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.value_info()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.output()) tensors.addShape(v.name(), v.type());
@@ -227,6 +269,9 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
         if (fixedBatch) {
             TrainingConfig config;
             config.batch = std::clamp<std::uint64_t>(*fixedBatch, 1, TrainingConfig::kMaxBatch);
+            if (config.batch != *fixedBatch)
+                file.notes.push_back("the graph input's batch of " + std::to_string(*fixedBatch) + " is above NetSizer's largest (" +
+                                     std::to_string(TrainingConfig::kMaxBatch) + "); the estimate uses " + std::to_string(config.batch));
             file.training = config;
         }
         return file;

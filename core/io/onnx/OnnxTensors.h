@@ -96,4 +96,13 @@ private:
 // elements and its payload is present; nullopt otherwise.
 std::optional<std::vector<double>> tensorValues(const onnx::TensorProto& t, std::size_t maxCount = 64);
 
+// `v` as an int64 when it is a whole number inside int64's range; nullopt for NaN, infinities,
+// fractions and values at or beyond ±2^63 (casting those is undefined behaviour).
+inline std::optional<std::int64_t> integralValue(double v)
+{
+    if (!(v >= -9223372036854775808.0 && v < 9223372036854775808.0) || v != static_cast<double>(static_cast<std::int64_t>(v)))
+        return std::nullopt;
+    return static_cast<std::int64_t>(v);
+}
+
 } // namespace netsizer::core::onnximport
