@@ -13,11 +13,16 @@
 #include "ui/files/RecoveryStore.h"
 
 #include <QDirIterator>
+#include <QAbstractButton>
+#include <QApplication>
 #include <QElapsedTimer>
+#include <QLocale>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 
 #include <memory>
@@ -95,6 +100,8 @@ private slots:
     void offerRestore_data();
     void offerRestore();
     void restoreOfAnUnreadableModelKeepsTheFile();
+    void dialogNamesDocumentAndTime_data();
+    void dialogNamesDocumentAndTime();
     void editScriptErrorNamesTheLine();
     void preferencesDialogSetsTheInterval();
 
@@ -294,6 +301,43 @@ void TestRecovery::restoreOfAnUnreadableModelKeepsTheFile()
     QVERIFY2(error.contains(QStringLiteral("future.json")) && error.contains(QStringLiteral("/version")), qPrintable(error));
     QCOMPARE(nativeText(*m_doc), before);
     QVERIFY(QFile::exists(orphan));
+}
+
+void TestRecovery::dialogNamesDocumentAndTime_data()
+{
+    QTest::addColumn<QString>("button");
+    QTest::addColumn<int>("answer");
+    QTest::newRow("restore") << QStringLiteral("&Restore") << int(DocumentRecovery::Answer::Restore);
+    QTest::newRow("discard") << QStringLiteral("&Discard") << int(DocumentRecovery::Answer::Discard);
+    QTest::newRow("later") << QStringLiteral("Ask &Later") << int(DocumentRecovery::Answer::Later);
+}
+
+void TestRecovery::dialogNamesDocumentAndTime()
+{
+    QFETCH(QString, button);
+    QFETCH(int, answer);
+    const QDateTime at = QDateTime::fromString(QStringLiteral("2026-12-01T21:30:05Z"), Qt::ISODate);
+    const RecoveredDocument d = sampleDocument(QStringLiteral("vgg16.json"), at);
+    QString text, informative;
+    bool clicked = false;
+    // The question is modal: answer it from the event loop it runs.
+    QTimer::singleShot(0, this, [&] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        text = box->text();
+        informative = box->informativeText();
+        for (QAbstractButton* b : box->buttons())
+            if (b->text() == button) {
+                b->click();
+                clicked = true;
+            }
+    });
+    const auto got = DocumentRecovery::dialog(nullptr)(d);
+    QVERIFY(clicked);
+    QCOMPARE(int(got), answer);
+    QVERIFY2(text.contains(QStringLiteral("“vgg16.json”")), qPrintable(text));
+    QVERIFY2(text.contains(QLocale().toString(at.toLocalTime(), QLocale::LongFormat)), qPrintable(text));
+    QVERIFY2(informative.contains(QStringLiteral("/models/vgg16.json")), qPrintable(informative));
 }
 
 void TestRecovery::editScriptErrorNamesTheLine()
