@@ -4,6 +4,8 @@
 #              the core, io and CLI tests again with ASan + UBSan and asserts on, in $(SAN_DIR),
 #              and runs them (make test-sanitize alone; docs/reliability.md)
 #   make install PREFIX=…  builds and installs (bin/, share/applications, share/icons, share/netsizer)
+#   make fuzz  builds the readers' libFuzzer targets (clang, ASan, UBSan; build-fuzz/) and runs
+#              each for FUZZ_TIME seconds (scripts/fuzz.sh)
 BUILD_DIR ?= build
 SAN_DIR ?= build-san
 SAN_CXX ?= clang++
@@ -11,8 +13,9 @@ BUILD_TYPE ?= RelWithDebInfo
 JOBS ?= $(shell nproc)
 EXAMPLE ?= resources/examples/vgg16.json
 PREFIX ?= /usr/local
+FUZZ_TIME ?= 120
 
-.PHONY: all deps configure build run test test-sanitize bench install clean
+.PHONY: all deps configure build run test test-sanitize bench install fuzz clean
 
 all: build
 
@@ -46,6 +49,9 @@ install: build
 
 bench: build
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-core
+
+fuzz: deps
+	FUZZ_TIME=$(FUZZ_TIME) FUZZ_JOBS=$(JOBS) ./scripts/fuzz.sh
 
 clean:
 	rm -rf $(BUILD_DIR) $(SAN_DIR)

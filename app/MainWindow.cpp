@@ -101,6 +101,7 @@ void MainWindow::createActions()
     new ui::FileMenu(menuBar()->addMenu(tr("&File")), this, m_doc, *m_files, *m_recent, *m_memory, m_options);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu = edit;
     QAction* undo = m_doc.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     undo->setIcon(ui::Icons::get(QStringLiteral("undo")));

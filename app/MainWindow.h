@@ -8,6 +8,7 @@
 #include <QMainWindow>
 
 class QDockWidget;
+class QMenu;
 
 namespace netsizer::ui {
 class Document;
@@ -36,6 +37,8 @@ public:
     ui::MemoryView* memoryView() const { return m_memory; }
     // The file workflow (open, save, export, the save-changes question; ui/files/).
     ui::DocumentFiles* files() const { return m_files; }
+    // The Edit menu (main() adds Preferences… to it).
+    QMenu* editMenu() const { return m_editMenu; }
     // Restores / saves dock layout and geometry through QSettings.
     void restoreLayout();
     void saveLayout() const;
@@ -61,6 +64,7 @@ private:
     QList<QDockWidget*> m_docks; // listed in the View menu
     ui::RecentFiles* m_recent = nullptr;
     ui::DocumentFiles* m_files = nullptr;
+    QMenu* m_editMenu = nullptr;
 };
 
 } // namespace netsizer::app

@@ -1,6 +1,11 @@
-// netsizer: the designer. `netsizer [MODEL]` opens the window; `netsizer --screenshot OUT.png
-// [--size 1600x1000] [--theme light] [MODEL]` renders the window offscreen to a PNG and exits (0 on success,
-// 2 on bad arguments or an unreadable model).
+// netsizer: the designer. `netsizer [--recover] [MODEL]` opens the window; `netsizer --screenshot
+// OUT.png [--size 1600x1000] [--theme light] [MODEL]` renders the window offscreen to a PNG and
+// exits (0 on success, 2 on bad arguments or an unreadable model).
+//
+// The window autosaves unsaved work (ui/files/DocumentRecovery) and, at start, offers back what
+// a designer that was killed or crashed left; --recover restores the newest such document
+// without asking. NETSIZER_EDIT_SCRIPT=<file> applies the edits of <file> (ui/files/EditScript)
+// after MODEL is open; one that cannot be applied quits with status 2.
 #include "app/MainWindow.h"
 
 #include "core/estimate/GpuCatalog.h"
@@ -8,16 +13,23 @@
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
 #include "ui/files/DocumentFiles.h"
+#include "ui/files/DocumentRecovery.h"
+#include "ui/files/EditScript.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/ThemePalette.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
+#include <QMenu>
 #include <QPixmap>
 #include <QRegularExpression>
+#include <QStatusBar>
 
 #include <qcustomplot.h>
 
@@ -56,9 +68,13 @@ int main(int argc, char** argv)
                             QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     QCommandLineOption theme(QStringLiteral("theme"), QStringLiteral("Theme for this run: system, light or dark (default: Preferences)."),
                              QStringLiteral("THEME"));
+    QCommandLineOption recover(QStringLiteral("recover"),
+                               QStringLiteral("Restore the newest autosaved work of a designer that did not close properly, "
+                                              "without asking."));
     parser.addOption(shot);
     parser.addOption(size);
     parser.addOption(theme);
+    parser.addOption(recover);
     parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file to open."), QStringLiteral("[MODEL]"));
     parser.process(app);
 
@@ -121,12 +137,37 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    ui::DocumentRecovery recovery(doc, *window.files());
+    QObject::connect(&recovery, &ui::DocumentRecovery::warning, &window,
+                     [&window](const QString& text) { window.statusBar()->showMessage(text); });
+
     window.resize(1600, 1000);
     window.restoreLayout();
     window.show();
+    // Work a killed or crashed designer left comes first; when it is restored, MODEL is not
+    // opened over it.
+    QString recoveryError;
+    const bool restored = recovery.offerRestore(
+        parser.isSet(recover) ? ui::DocumentRecovery::Question([](const ui::RecoveredDocument&) {
+            return ui::DocumentRecovery::Answer::Restore;
+        })
+                              : ui::DocumentRecovery::dialog(&window),
+        &recoveryError);
+    if (!recoveryError.isEmpty() && window.files()->interaction().showError)
+        window.files()->interaction().showError(QObject::tr("Cannot restore"), recoveryError);
     // A file that cannot be read leaves the built-in example open and says why (a dialog naming
     // file and place); one whose layers do not analyse opens with its errors listed.
-    if (!model.isEmpty()) window.files()->openFile(model);
+    if (!model.isEmpty() && !restored) window.files()->openFile(model);
+    if (const QString script = qEnvironmentVariable("NETSIZER_EDIT_SCRIPT"); !script.isEmpty()) {
+        QFile file(script);
+        const QString error = file.open(QIODevice::ReadOnly)
+                                  ? ui::EditScript::apply(QString::fromUtf8(file.readAll()), QFileInfo(script).fileName(), doc)
+                                  : QStringLiteral("%1: %2").arg(script, file.errorString());
+        if (!error.isEmpty()) {
+            std::fprintf(stderr, "netsizer: %s\n", qPrintable(error));
+            return 2;
+        }
+    }
     QMetaObject::invokeMethod(window.canvas(), &ui::GraphView::fitAll, Qt::QueuedConnection);
     return app.exec();
 }

@@ -85,6 +85,10 @@ Result<Measurement> readMeasurement(std::string_view text, const std::string& fi
         const bool truncated = end >= text.size();
         return makeError("json", truncated ? "not valid JSON: the file ends early (truncated?)" : "not valid JSON",
                          fileName + ": line " + std::to_string(line) + ", column " + std::to_string(col));
+    } catch (const json::exception& e) {
+        // Well-formed but not representable: a number beyond a double's range ("1e999" is
+        // nlohmann's out_of_range 406, which names the number in its message).
+        return makeError("json", std::string("not valid JSON: ") + e.what(), fileName);
     }
     if (!doc.is_object()) return r.error("format", "a measurement file must be a JSON object", "/");
 

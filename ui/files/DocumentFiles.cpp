@@ -11,6 +11,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <QUndoStack>
 
 namespace netsizer::ui {
 namespace {
@@ -183,6 +184,18 @@ void DocumentFiles::adopt(core::ModelFile model, const QString& path, Origin ori
     m_savePath = origin == Origin::Native ? m_sourcePath : QString();
     m_doc.reset(std::move(model.graph), std::move(config));
     emit fileChanged();
+}
+
+void DocumentFiles::restore(core::ModelFile model, const QString& sourcePath, const QString& savePath)
+{
+    core::TrainingConfig config = model.training.value_or(core::TrainingConfig{});
+    m_description = model.description;
+    m_sourcePath = sourcePath;
+    m_savePath = savePath;
+    m_doc.reset(std::move(model.graph), std::move(config));
+    m_doc.undoStack()->resetClean(); // modified: no clean state to return to
+    emit fileChanged();
+    emit statusMessage(tr("Restored the autosaved %1 (not saved yet)").arg(displayName()));
 }
 
 void DocumentFiles::reportProblems(const QString& path, const core::ModelFile& model)

@@ -69,6 +69,11 @@ public:
     // the document is clean.
     bool saveTo(const QString& path);
 
+    // Replaces the document with one restored from a recovery file (DocumentRecovery): it gets
+    // the paths it had and stays modified (no file holds it), with no undo history. Does not
+    // ask maybeSave().
+    void restore(core::ModelFile model, const QString& sourcePath, const QString& savePath);
+
     // Export ▸ <format>: asks for a path, then exportTo().
     bool exportAs(core::ExportFormat format);
     // Writes the export of the current model to `path` (Caffe also writes "<stem>_solver.prototxt"

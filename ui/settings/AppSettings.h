@@ -3,7 +3,7 @@
 // names main() sets). The keys are a contract other features read and write:
 //   display/units             "binary" | "decimal"             (default binary: MiB, GiB)
 //   training/defaultGpu       a GPU preset name, "" for none   (default "RTX 3090")
-//   autosave/intervalSeconds  0 (off) or 5 … 3600              (default 30)
+//   autosave/intervalSeconds  0 (off) or 1 … 3600              (default 30)
 //   appearance/theme          "system" | "light" | "dark"      (default system)
 // A stored value that is missing or not one of these reads as the default (values clamp into
 // their range), so a hand-edited or older settings file never breaks the designer.
@@ -30,7 +30,7 @@ public:
     static constexpr const char* kThemeKey = "appearance/theme";
 
     static constexpr int kDefaultAutosaveSeconds = 30;
-    static constexpr int kMinAutosaveSeconds = 5;
+    static constexpr int kMinAutosaveSeconds = 1;
     static constexpr int kMaxAutosaveSeconds = 3600;
     static inline const QString kDefaultGpu = QStringLiteral("RTX 3090");
 

@@ -66,7 +66,7 @@ PreferencesDialog::PreferencesDialog(AppSettings& settings, QWidget* parent) : Q
     connect(m_autosave, &QSpinBox::valueChanged, this, [this](int v) {
         if (!m_loading) m_settings.setAutosaveIntervalSeconds(v);
     });
-    // 1–4 s are stored as the minimum: show what is stored once editing ends.
+    // A value outside the stored range is stored clamped: show what is stored once editing ends.
     connect(m_autosave, &QSpinBox::editingFinished, this, [this] {
         m_loading = true;
         m_autosave->setValue(m_settings.autosaveIntervalSeconds());
