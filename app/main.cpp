@@ -3,7 +3,6 @@
 // 2 on bad arguments or an unreadable model).
 #include "app/MainWindow.h"
 
-#include "core/estimate/GpuCatalog.h"
 #include "core/util/AllocatorTuning.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
@@ -65,13 +64,12 @@ int main(int argc, char** argv)
     }
 
     ui::Document doc;
-    core::TrainingConfig config;
-    config.gpu = core::GpuCatalog::builtin().find("RTX 3090");
-    doc.reset(ui::vgg16(), config);
-
     ui::DisplayOptions options;
     app::MainWindow window(doc, options);
     const QString model = parser.positionalArguments().value(0);
+    // No file given, or one that cannot be read: the built-in example, opened exactly as
+    // File ▸ Examples ▸ vgg16 opens it.
+    window.files()->openExample(QString::fromLatin1(ui::kDefaultModelPath));
     if (parser.isSet(shot) && !model.isEmpty()) {
         // Same opening path as File ▸ Open, with the messages on stderr instead of dialogs: a
         // file that cannot be read fails (exit 2); one that reads but does not analyse renders
@@ -99,7 +97,7 @@ int main(int argc, char** argv)
     window.resize(1600, 1000);
     window.restoreLayout();
     window.show();
-    // A file that cannot be read leaves the built-in example open and says why (a dialog naming
+    // A file that cannot be read leaves the default model open and says why (a dialog naming
     // file and place); one whose layers do not analyse opens with its errors listed.
     if (!model.isEmpty()) window.files()->openFile(model);
     QMetaObject::invokeMethod(window.canvas(), &ui::GraphView::fitAll, Qt::QueuedConnection);

@@ -270,7 +270,7 @@ private slots:
     }
     void vggAnalyses()
     {
-        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         QVERIFY2(m_doc->analysis().ok(), m_doc->analysis().errors.empty() ? "" : m_doc->analysis().errors[0].describe().c_str());
         QVERIFY(m_doc->analysis().paramsTotal > 138'000'000);
         QVERIFY(m_doc->analysis().paramsTotal < 139'000'000);

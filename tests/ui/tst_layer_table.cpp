@@ -57,7 +57,7 @@ private slots:
     void init()
     {
         m_doc = std::make_unique<ui::Document>();
-        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         m_view = std::make_unique<ui::LayerTableView>(*m_doc, m_options);
     }
     void rowsAndFigures()
@@ -65,7 +65,7 @@ private slots:
         Model* m = m_view->layerModel();
         QCOMPARE(m->rowCount(), static_cast<int>(m_doc->graph().size()));
         QCOMPARE(m->index(0, Model::Name).data().toString(), QStringLiteral("input"));
-        const int conv = m->rowOf(m_doc->graph().findByName("conv1_1")->id);
+        const int conv = m->rowOf(m_doc->graph().findByName("features.0")->id);
         QCOMPARE(m->index(conv, Model::Params).data(Model::kSortRole).toULongLong(), qulonglong(64 * 27 + 64));
         QCOMPARE(m->index(conv, Model::OutputShape).data().toString(), QStringLiteral("[64, 224, 224]"));
     }
@@ -83,8 +83,8 @@ private slots:
     void sortsNumerically()
     {
         m_view->sortByColumn(Model::Params, Qt::DescendingOrder);
-        QCOMPARE(m_view->proxy()->index(0, Model::Name).data().toString(), QStringLiteral("fc6"));
-        QCOMPARE(m_view->proxy()->index(1, Model::Name).data().toString(), QStringLiteral("fc7"));
+        QCOMPARE(m_view->proxy()->index(0, Model::Name).data().toString(), QStringLiteral("classifier.0"));
+        QCOMPARE(m_view->proxy()->index(1, Model::Name).data().toString(), QStringLiteral("classifier.3"));
     }
     void structuralEditAddsRow()
     {
@@ -96,7 +96,7 @@ private slots:
     }
     void selectionRoundTrip()
     {
-        const auto fc7 = m_doc->graph().findByName("fc7")->id;
+        const auto fc7 = m_doc->graph().findByName("classifier.3")->id;
         m_view->selectLayers({fc7});
         QCOMPARE(m_view->selectedLayers(), std::vector<core::LayerId>{fc7});
     }
@@ -107,7 +107,7 @@ private slots:
     // line uses the same colour.
     void errorInkReadsOnLightAndDarkPalettes()
     {
-        const auto conv = m_doc->graph().findByName("conv1_1")->id;
+        const auto conv = m_doc->graph().findByName("features.0")->id;
         const auto& specs = m_doc->graph().find(conv)->kind->params;
         int kernel = -1;
         for (std::size_t i = 0; i < specs.size(); ++i)

@@ -31,7 +31,7 @@ private slots:
         m_doc = std::make_unique<ui::Document>();
         core::TrainingConfig c;
         c.gpu = core::GpuCatalog::builtin().find("RTX 3090");
-        m_doc->reset(ui::vgg16(), c);
+        m_doc->reset(ui::defaultModel().graph, c);
         m_view = std::make_unique<ui::MemoryView>(*m_doc, m_options);
         QTRY_COMPARE(m_view->refreshCount(), 1);
     }
@@ -89,11 +89,11 @@ private slots:
     void freezingRemovesGradientsAndOptimizerStateFromBars()
     {
         const auto names = m_view->barsChart()->layerNames();
-        const int fc6 = names.indexOf(QStringLiteral("fc6"));
+        const int fc6 = names.indexOf(QStringLiteral("classifier.0"));
         QVERIFY(fc6 >= 0);
         QVERIFY(m_view->barsChart()->values(Component::Gradients)[fc6] > 0);
         QVERIFY(m_view->barsChart()->values(Component::OptimizerState)[fc6] > 0);
-        m_doc->setTrainable(m_doc->graph().findByName("fc6")->id, false);
+        m_doc->setTrainable(m_doc->graph().findByName("classifier.0")->id, false);
         QTRY_COMPARE(m_view->refreshCount(), 2);
         QCOMPARE(m_view->barsChart()->values(Component::Gradients)[fc6], 0.0);
         QCOMPARE(m_view->barsChart()->values(Component::OptimizerState)[fc6], 0.0);
