@@ -36,6 +36,11 @@ public:
     QVector<double> values(core::Component c) const;
     QStringList layerNames() const { return m_names; }
 
+protected:
+    // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
+    QSize minimumSizeHint() const override;
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void showTooltip(QMouseEvent* event);
     void applyUnits();
