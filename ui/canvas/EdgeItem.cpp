@@ -51,14 +51,20 @@ std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
 {
     std::vector<QRectF> hit;
     if (!scene()) return hit;
+    // Candidates by bounding rectangles first (the index, no shapes): a chain's edge between
+    // two nodes one above the other meets none, and is done without stroking the curve.
+    const QRectF reach = path.boundingRect().adjusted(-kClearance, -kClearance, kClearance, kClearance);
+    std::vector<QRectF> candidates;
+    for (QGraphicsItem* item : scene()->items(reach, Qt::IntersectsItemBoundingRect)) {
+        if (item->type() != NodeItem::Type || item == m_from || item == m_to) continue;
+        candidates.push_back(item->mapRectToScene(QRectF(-NodeItem::kWidth / 2, -NodeItem::kHeight / 2, NodeItem::kWidth, NodeItem::kHeight)));
+    }
+    if (candidates.empty()) return hit;
     QPainterPathStroker stroker;
     stroker.setWidth(2 * kClearance);
     const QPainterPath wide = stroker.createStroke(path);
-    for (QGraphicsItem* item : scene()->items(wide.boundingRect())) {
-        if (item->type() != NodeItem::Type || item == m_from || item == m_to) continue;
-        const QRectF box = item->mapRectToScene(QRectF(-NodeItem::kWidth / 2, -NodeItem::kHeight / 2, NodeItem::kWidth, NodeItem::kHeight));
+    for (const QRectF& box : candidates)
         if (wide.intersects(box)) hit.push_back(box);
-    }
     return hit;
 }
 
