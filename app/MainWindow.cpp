@@ -25,6 +25,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QResizeEvent>
+#include <QShowEvent>
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QScrollArea>
@@ -32,6 +34,8 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace netsizer::app {
 
@@ -47,22 +51,22 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     m_view = new ui::GraphView(doc, m_scene, this);
     setCentralWidget(m_view);
 
+    // Left: what to add, what is selected and how it trains; right: what it costs; the table
+    // under the canvas only (the side columns own the bottom corners).
     m_palette = new ui::LayerPalette(core::KindRegistry::builtin(), this);
-    QDockWidget* paletteDock = addDock(tr("Layers palette"), QStringLiteral("PaletteDock"), m_palette, Qt::LeftDockWidgetArea);
-    auto* controls = new ui::TrainingControls(doc, this);
-    QDockWidget* trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), controls, Qt::LeftDockWidgetArea);
+    m_paletteDock = addDock(tr("Layers palette"), QStringLiteral("PaletteDock"), m_palette, Qt::LeftDockWidgetArea);
     m_properties = new ui::PropertyPanel(doc, this);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(m_properties);
     scroll->setWidgetResizable(true);
-    QDockWidget* propDock = addDock(tr("Properties"), QStringLiteral("PropertiesDock"), scroll, Qt::LeftDockWidgetArea);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // long messages wrap instead
+    m_propertiesDock = addDock(tr("Properties"), QStringLiteral("PropertiesDock"), scroll, Qt::LeftDockWidgetArea);
+    auto* controls = new ui::TrainingControls(doc, this);
+    m_trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), controls, Qt::LeftDockWidgetArea);
     m_memory = new ui::MemoryView(doc, options, this);
-    QDockWidget* memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), m_memory, Qt::RightDockWidgetArea);
+    m_memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), m_memory, Qt::RightDockWidgetArea);
     m_table = new ui::LayerTableView(doc, options, this);
-    QDockWidget* tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
-    resizeDocks({paletteDock, propDock, trainingDock}, {300, 330, 240}, Qt::Vertical);
-    resizeDocks({paletteDock, memoryDock}, {270, 820}, Qt::Horizontal);
-    resizeDocks({tableDock}, {220}, Qt::Vertical);
+    m_tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
 
     m_recent = new ui::RecentFiles(QStringLiteral("files/recent"), this);
     m_files = new ui::DocumentFiles(doc, m_recent, ui::FileInteraction::dialogs(this), this);
@@ -84,6 +88,40 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
 MainWindow::~MainWindow()
 {
     disconnect(m_scene, nullptr, this, nullptr);
+}
+
+void MainWindow::arrangeDocks()
+{
+    const int w = width(), h = height();
+    const int left = std::clamp(w * 20 / 100, 240, 320);
+    const int right = std::clamp(w * 40 / 100, 320, 760);
+    resizeDocks({m_paletteDock, m_memoryDock}, {left, right}, Qt::Horizontal);
+    const int training = m_trainingDock->widget()->sizeHint().height();
+    const int rest = std::max(200, h - training);
+    resizeDocks({m_paletteDock, m_propertiesDock, m_trainingDock}, {rest * 55 / 100, rest * 45 / 100, training}, Qt::Vertical);
+    resizeDocks({m_tableDock}, {std::clamp(h * 22 / 100, 120, 260)}, Qt::Vertical);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    if (!m_arranged) {
+        m_arranged = true;
+        if (!m_restoredState) arrangeDocks();
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event)
+{
+    QMainWindow::resizeEvent(event);
+    // A saved layout from a larger screen, or a window made narrower: give the canvas its
+    // third back once the layout has settled.
+    if (!isVisible() || m_rearrangeQueued) return;
+    m_rearrangeQueued = true;
+    QMetaObject::invokeMethod(this, [this] {
+        m_rearrangeQueued = false;
+        if (centralWidget()->width() * 3 < width()) arrangeDocks();
+    }, Qt::QueuedConnection);
 }
 
 QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName, QWidget* widget, Qt::DockWidgetArea area)
@@ -128,6 +166,8 @@ void MainWindow::createActions()
     QStatusBar* status = statusBar();
     connect(m_scene->clipboard(), &ui::CanvasClipboard::message, status,
             [status](const QString& text) { status->showMessage(text, 5000); });
+    connect(m_scene, &ui::GraphScene::connectionRefused, status,
+            [status](const QString& reason) { status->showMessage(tr("Not connected: %1").arg(reason), 8000); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
@@ -184,24 +224,15 @@ void MainWindow::appendKind(const QString& kindId)
 {
     const core::LayerKind* kind = core::KindRegistry::builtin().find(kindId.toStdString());
     if (!kind) return;
-    const auto selected = m_scene->selectedLayers();
-    if (selected.size() == 1) {
-        if (ui::NodeItem* n = m_scene->node(selected.front())) {
-            const QPointF p = n->pos() + QPointF(0, ui::NodeItem::kHeight + 50);
-            const auto id = m_doc.addLayer(*kind, p.x(), p.y(), core::PortRef{selected.front(), 0});
-            if (id) m_scene->selectLayers({*id});
-            return;
-        }
-    }
-    const QPointF c = m_view->mapToScene(m_view->viewport()->rect().center());
-    m_doc.addLayer(*kind, c.x(), c.y());
+    if (const auto id = m_scene->appendLayer(*kind, m_view->mapToScene(m_view->viewport()->rect().center())))
+        if (ui::NodeItem* n = m_scene->node(*id)) m_view->ensureVisible(n);
 }
 
 void MainWindow::restoreLayout()
 {
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_restoredState = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
 }
 
 void MainWindow::saveLayout() const

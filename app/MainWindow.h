@@ -1,6 +1,6 @@
 #pragma once
-// The designer window: creates the views (canvas as central widget; palette, properties,
-// training controls, memory view and layer table as docks), the actions and menus, and wires
+// The designer window: creates the views (canvas as central widget; palette, properties and
+// training controls docked left, the memory view right, the layer table under the canvas), the actions and menus, and wires
 // them to the Document it is given, including the selection shared by canvas, table and
 // property panel. Owns no domain state (ARCHITECTURE.md rule 13).
 
@@ -35,6 +35,9 @@ public:
 
     ui::GraphView* canvas() const { return m_view; }
     ui::MemoryView* memoryView() const { return m_memory; }
+    ui::LayerPalette* palette() const { return m_palette; }
+    ui::PropertyPanel* properties() const { return m_properties; }
+    ui::LayerTableView* layerTable() const { return m_table; }
     // The file workflow (open, save, export, the save-changes question; ui/files/).
     ui::DocumentFiles* files() const { return m_files; }
     // The Edit menu (main() adds Preferences… to it).
@@ -42,9 +45,16 @@ public:
     // Restores / saves dock layout and geometry through QSettings.
     void restoreLayout();
     void saveLayout() const;
+    // Sizes the docks for the window's current size: side columns by a share of the width
+    // (left 20 %, 240–320 px; right 40 %, 320–760 px), so the canvas keeps at least a third of
+    // the width from 1366×768 up. Runs on first show (unless a saved layout was restored) and
+    // whenever the canvas has fallen below a third of the width after a resize.
+    void arrangeDocks();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* widget, Qt::DockWidgetArea area);
@@ -61,6 +71,14 @@ private:
     ui::LayerTableView* m_table = nullptr;
     ui::PropertyPanel* m_properties = nullptr;
     ui::LayerPalette* m_palette = nullptr;
+    QDockWidget* m_paletteDock = nullptr;
+    QDockWidget* m_propertiesDock = nullptr;
+    QDockWidget* m_trainingDock = nullptr;
+    QDockWidget* m_memoryDock = nullptr;
+    QDockWidget* m_tableDock = nullptr;
+    bool m_arranged = false;
+    bool m_restoredState = false;
+    bool m_rearrangeQueued = false;
     QList<QDockWidget*> m_docks; // listed in the View menu
     ui::RecentFiles* m_recent = nullptr;
     ui::DocumentFiles* m_files = nullptr;

@@ -8,7 +8,6 @@
 // after MODEL is open; one that cannot be applied quits with status 2.
 #include "app/MainWindow.h"
 
-#include "core/estimate/GpuCatalog.h"
 #include "core/util/AllocatorTuning.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
@@ -103,16 +102,21 @@ int main(int argc, char** argv)
     ui::AppSettings& settings = ui::AppSettings::instance();
     ui::ThemePalette::apply(themeOverride.value_or(settings.theme()));
     ui::Document doc;
-    core::TrainingConfig config;
-    if (const QString gpu = settings.defaultGpu(); !gpu.isEmpty()) config.gpu = core::GpuCatalog::builtin().find(gpu.toStdString());
-    doc.reset(ui::vgg16(), config);
-
     ui::DisplayOptions options;
     options.setUnits(settings.units());
     QObject::connect(&settings, &ui::AppSettings::unitsChanged, &options, &ui::DisplayOptions::setUnits);
     QObject::connect(&options, &ui::DisplayOptions::changed, &settings, [&] { settings.setUnits(options.units()); });
     app::MainWindow window(doc, options);
     const QString model = parser.positionalArguments().value(0);
+    // No file given, or one that cannot be read: the built-in example, opened exactly as
+    // File ▸ Examples ▸ vgg16 opens it.
+    window.files()->openExample(QString::fromLatin1(ui::kDefaultModelPath));
+    // The GPU chosen in Preferences, for the built-in example (which names none).
+    if (const QString gpu = settings.defaultGpu(); !gpu.isEmpty() && !doc.config().gpu) {
+        core::TrainingConfig config = doc.config();
+        config.gpu = core::GpuCatalog::builtin().find(gpu.toStdString());
+        if (config.gpu) doc.reset(doc.graph(), config);
+    }
     if (parser.isSet(shot) && !model.isEmpty()) {
         // Same opening path as File ▸ Open, with the messages on stderr instead of dialogs: a
         // file that cannot be read fails (exit 2); one that reads but does not analyse renders
@@ -155,7 +159,7 @@ int main(int argc, char** argv)
         &recoveryError);
     if (!recoveryError.isEmpty() && window.files()->interaction().showError)
         window.files()->interaction().showError(QObject::tr("Cannot restore"), recoveryError);
-    // A file that cannot be read leaves the built-in example open and says why (a dialog naming
+    // A file that cannot be read leaves the default model open and says why (a dialog naming
     // file and place); one whose layers do not analyse opens with its errors listed.
     if (!model.isEmpty() && !restored) window.files()->openFile(model);
     if (const QString script = qEnvironmentVariable("NETSIZER_EDIT_SCRIPT"); !script.isEmpty()) {

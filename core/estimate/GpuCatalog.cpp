@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cassert>
 #include <cctype>
 
@@ -53,6 +54,15 @@ Result<GpuCatalog> GpuCatalog::fromJson(std::string_view text)
         spec.memoryBytes = g["memory_mib"].get<std::uint64_t>() * kMiB;
         spec.contextBytes = g["context_mib"].get<std::uint64_t>() * kMiB;
         spec.architecture = g.value("architecture", "");
+        if (const auto cc = g.find("compute_capability"); cc != g.end()) {
+            // "8.6" → 86: one digit after the point, as NVIDIA writes them.
+            const std::string text = cc->is_string() ? cc->get<std::string>() : std::string();
+            const bool ok = text.size() >= 3 && text[text.size() - 2] == '.' &&
+                            std::all_of(text.begin(), text.end() - 2, [](unsigned char ch) { return std::isdigit(ch) != 0; }) &&
+                            std::isdigit(static_cast<unsigned char>(text.back())) != 0 && text.size() <= 4;
+            if (!ok) return makeError("json", "'compute_capability' must be a string such as \"8.6\"", at + "/compute_capability");
+            spec.computeCapability = std::stoi(text.substr(0, text.size() - 2)) * 10 + (text.back() - '0');
+        }
         c.m_gpus.push_back(std::move(spec));
     }
     return c;

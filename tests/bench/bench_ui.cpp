@@ -116,7 +116,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
     const int runs = quick ? 5 : 30;
-    bench("VGG-16", ui::vgg16(), runs);
+    bench("VGG-16", ui::defaultModel().graph, runs);
     bench("generated chain", ui::denseChain(500, 256), runs);
     return 0;
 }

@@ -1,6 +1,7 @@
 // The canvas, palette and property panel: a palette drop adds the layer (undo removes it, redo
 // restores it), dropping on a connection inserts into it, connecting by dragging ports,
 // deleting, property edits validate and change the breakdown, layout places every node.
+#include "core/io/ModelReader.h"
 #include "core/layers/KindRegistry.h"
 #include "tests/ui/GraphCompare.h"
 #include "ui/canvas/EdgeItem.h"
@@ -15,11 +16,15 @@
 #include "ui/properties/AttrText.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/StatusColors.h"
 
 #include <QCheckBox>
 #include <QDropEvent>
 #include <QLineEdit>
 #include <QLineF>
+#include <QPainterPathStroker>
+#include <QSignalSpy>
+#include <QStyle>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -128,6 +133,70 @@ private slots:
         const auto inputs = m_doc->graph().inputsOf(id);
         QCOMPARE(inputs.size(), std::size_t{1});
         QCOMPARE(inputs.front().from.layer, src->layerId());
+    }
+
+    // Drags from `src`'s output port to `to` (scene), reporting the scene's verdict while the
+    // button is still down; returns the refusal the release emitted (empty: none).
+    QString dragConnection(ui::NodeItem* src, QPointF to, QString* whileDragging)
+    {
+        m_view->centerOn(src);
+        QSignalSpy refused(m_scene.get(), &ui::GraphScene::connectionRefused);
+        const QPoint from = m_view->mapFromScene(src->outputPortPos());
+        QTest::mousePress(m_view->viewport(), Qt::LeftButton, {}, from);
+        const QPoint at = m_view->mapFromScene(to);
+        QMouseEvent move(QEvent::MouseMove, QPointF(at), m_view->viewport()->mapToGlobal(QPointF(at)), Qt::NoButton,
+                         Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_view->viewport(), &move);
+        *whileDragging = m_scene->dragProblem();
+        m_dragCursor = m_view->viewport()->cursor().shape();
+        QTest::mouseRelease(m_view->viewport(), Qt::LeftButton, {}, at);
+        return refused.isEmpty() ? QString() : refused.front().front().toString();
+    }
+
+    // fc1's only input already takes `input`: dragging fc3 onto it is refused while dragging
+    // (forbidden cursor, the reason on the canvas) and on release; the graph is unchanged and
+    // no undo step is pushed.
+    void dragIntoOccupiedInputIsRefused()
+    {
+        QTest::qWait(0);
+        const QString before = describeGraph(m_doc->graph());
+        ui::NodeItem* fc3 = m_scene->node(m_doc->graph().findByName("fc3")->id);
+        ui::NodeItem* fc1 = m_scene->node(m_doc->graph().findByName("fc1")->id);
+        QString during;
+        const QString refused = dragConnection(fc3, fc1->inputPortPos(0), &during);
+        const QString reason = QStringLiteral("Input 1 of fc1 already takes input; delete that connection first");
+        QCOMPARE(during, reason);
+        QCOMPARE(m_dragCursor, Qt::ForbiddenCursor);
+        QCOMPARE(refused, reason);
+        QCOMPARE(describeGraph(m_doc->graph()), before);
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+        QVERIFY(!m_scene->isDraggingConnection());
+        QCOMPARE(m_view->viewport()->cursor().shape(), Qt::ArrowCursor);
+    }
+
+    // sum (an Add, fed by fc3) feeds extra; dropping extra's output on sum's body would take
+    // sum's free second port and close sum → extra → sum: refused with the reason, the
+    // analysis keeps every layer (none "on a cycle").
+    void dragClosingACycleIsRefused()
+    {
+        const auto* add = core::KindRegistry::builtin().find("Add");
+        const auto* dense = core::KindRegistry::builtin().find("Dense");
+        const auto fc3 = m_doc->graph().findByName("fc3")->id;
+        const QPointF p = m_scene->node(fc3)->pos();
+        const auto sum = *m_doc->addLayer(*add, p.x(), p.y() + 150, core::PortRef{fc3, 0});
+        const auto extra = *m_doc->addLayer(*dense, p.x() + 300, p.y() + 300, core::PortRef{sum, 0});
+        QTest::qWait(0);
+        const QString before = describeGraph(m_doc->graph());
+        const int steps = m_doc->undoStack()->count();
+        QString during;
+        const QString refused = dragConnection(m_scene->node(extra), m_scene->node(sum)->pos(), &during);
+        const QString reason = QStringLiteral("dense → add would close a cycle: add already feeds dense");
+        QCOMPARE(during, reason);
+        QCOMPARE(refused, reason);
+        QCOMPARE(describeGraph(m_doc->graph()), before);
+        QCOMPARE(m_doc->undoStack()->count(), steps);
+        QCOMPARE(m_doc->analysis().layers.size(), m_doc->graph().size());
+        for (const auto& e : m_doc->analysis().errors) QVERIFY2(e.message.find("cycle") == std::string::npos, e.message.c_str());
     }
 
     void deleteSelectionIsOneStep()
@@ -243,6 +312,128 @@ private slots:
         QVERIFY(std::abs(xs[0] - xs[1]) > 2 * ui::NodeItem::kPortRadius);
     }
 
+    // An edge never runs hidden under a node: input → sum skips fc1, relu2 and fc3, which
+    // stand between them on one vertical, so it detours beside them; fc3 → top (an Add above
+    // the input) runs upwards round both ends. Each stays below the nodes (z 0) and its stroke
+    // meets no node box but the rims of its own two ends; it still ends vertically in its port.
+    void edgesGoRoundNodesInTheWay()
+    {
+        QTest::qWait(0);
+        const auto* add = core::KindRegistry::builtin().find("Add");
+        const auto input = m_doc->graph().findByName("input")->id, fc3 = m_doc->graph().findByName("fc3")->id;
+        const QPointF below = m_scene->node(fc3)->pos() + QPointF(0, 160);
+        const QPointF above = m_scene->node(input)->pos() - QPointF(0, 160);
+        const auto sum = *m_doc->addLayer(*add, below.x(), below.y(), core::PortRef{input, 0});
+        const auto top = *m_doc->addLayer(*add, above.x(), above.y(), core::PortRef{fc3, 0});
+        QTest::qWait(0);
+        QPainterPathStroker thin;
+        thin.setWidth(1);
+        int checked = 0;
+        for (const ui::EdgeItem* e : m_scene->edges()) {
+            const auto& c = e->connection();
+            if (!((c.from.layer == input && c.to.layer == sum) || (c.from.layer == fc3 && c.to.layer == top))) continue;
+            ++checked;
+            QCOMPARE(e->zValue(), 0.0);
+            const QPainterPath stroke = thin.createStroke(e->path());
+            for (const auto& l : m_doc->graph().layers()) {
+                const ui::NodeItem* n = m_scene->node(l.id);
+                // The own ends: the curve leaves the bottom rim and stops above the top rim.
+                const double inset = (l.id == c.from.layer || l.id == c.to.layer) ? 3 : 0;
+                const QRectF box = QRectF(n->pos() - QPointF(ui::NodeItem::kWidth / 2, ui::NodeItem::kHeight / 2),
+                                          QSizeF(ui::NodeItem::kWidth, ui::NodeItem::kHeight))
+                                       .adjusted(inset, inset, -inset, -inset);
+                QVERIFY2(!stroke.intersects(box), qPrintable(QStringLiteral("%1 → %2 crosses %3")
+                                                                .arg(QString::fromStdString(m_doc->graph().find(c.from.layer)->name),
+                                                                     QString::fromStdString(m_doc->graph().find(c.to.layer)->name),
+                                                                     QString::fromStdString(l.name))));
+            }
+            const QPointF end = e->path().pointAtPercent(1.0);
+            QCOMPARE(end.x(), m_scene->node(c.to.layer)->inputPortPos(c.to.port).x());
+        }
+        QCOMPARE(checked, 2);
+        // With the three blockers moved aside, input → sum is the direct curve again.
+        for (const char* name : {"fc1", "relu2", "fc3"}) {
+            const auto id = m_doc->graph().findByName(name)->id;
+            const QPointF p = m_scene->node(id)->pos();
+            m_doc->moveLayer(id, p.x() + 600, p.y());
+        }
+        QTest::qWait(0);
+        for (const ui::EdgeItem* e : m_scene->edges())
+            if (e->connection().from.layer == input && e->connection().to.layer == sum)
+                QCOMPARE(e->path().elementCount(), 4); // one cubic: moveTo + three points
+    }
+
+    // ResNet-18 as the canvas lays it out (dot): no edge runs under a node that is not one of
+    // its ends, skip connections included — each one either clears every node or is drawn above
+    // them — and none loops (between ports a short drop apart, the old curve overshot). NETSIZER_SCREENSHOT_DIR=dir saves the first residual block at 1:1.
+    void laidOutResNetEdgesClearNodes()
+    {
+        auto file = core::readModelFile(NETSIZER_ROOT "/resources/examples/resnet18.json");
+        QVERIFY(file.ok());
+        m_doc->reset(file->graph, core::TrainingConfig{});
+        QTest::qWait(0);
+        QCOMPARE(m_scene->edges().size(), m_doc->graph().connections().size());
+        QPainterPathStroker thin;
+        thin.setWidth(1);
+        int detoured = 0;
+        for (const ui::EdgeItem* e : m_scene->edges()) {
+            if (e->zValue() > 0) continue; // drawn above the nodes: visible whatever it crosses
+            const QPainterPath stroke = thin.createStroke(e->path());
+            detoured += e->path().elementCount() > 4;
+            // No loops: going down the curve, y never goes back up (nor past either end).
+            const QPainterPath& path = e->path();
+            const double top = path.pointAtPercent(0).y(), bottom = path.pointAtPercent(1).y();
+            double lastY = top;
+            for (int i = 1; i <= 64 && bottom > top; ++i) {
+                const double y = path.pointAtPercent(i / 64.0).y();
+                QVERIFY2(y >= lastY - 1e-6 && y <= bottom + 1e-6,
+                         qPrintable(QStringLiteral("%1 → %2 turns back at %3").arg(QString::fromStdString(m_doc->graph().find(e->connection().from.layer)->name),
+                                                                               QString::fromStdString(m_doc->graph().find(e->connection().to.layer)->name)).arg(i)));
+                lastY = y;
+            }
+            for (const auto& l : m_doc->graph().layers()) {
+                if (l.id == e->connection().from.layer || l.id == e->connection().to.layer) continue;
+                const ui::NodeItem* n = m_scene->node(l.id);
+                const QRectF box(n->pos() - QPointF(ui::NodeItem::kWidth / 2, ui::NodeItem::kHeight / 2),
+                                 QSizeF(ui::NodeItem::kWidth, ui::NodeItem::kHeight));
+                QVERIFY2(!stroke.intersects(box), qPrintable(QStringLiteral("%1 → %2 under %3")
+                                                                .arg(QString::fromStdString(m_doc->graph().find(e->connection().from.layer)->name),
+                                                                     QString::fromStdString(m_doc->graph().find(e->connection().to.layer)->name),
+                                                                     QString::fromStdString(l.name))));
+            }
+        }
+        const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            const core::Layer* add = nullptr;
+            for (const auto& l : m_doc->graph().layers())
+                if (!add && l.kind->id == "Add") add = &l;
+            QVERIFY(add);
+            m_view->resize(900, 900);
+            m_view->resetTransform();
+            m_view->centerOn(m_scene->node(add->id)->pos() - QPointF(0, 250));
+            QTest::qWait(20);
+            m_view->grab().save(shots + QStringLiteral("/resnet18_block.png"));
+            qInfo("%d of %d edges detour round nodes", detoured, int(m_scene->edges().size()));
+        }
+    }
+
+    // Edges and their arrowheads read on the canvas (its background is the palette's Window):
+    // at least 4.5:1 on the light standard palette and on a dark one (near-black window, light
+    // text), where the old half-transparent text colour was faint.
+    void edgeInkReadsOnLightAndDark()
+    {
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x2D, 0x2D, 0x30));
+        dark.setColor(QPalette::Base, QColor(0x1E, 0x1E, 0x1E));
+        dark.setColor(QPalette::Text, QColor(0xE6, 0xE6, 0xE6));
+        for (const QPalette& pal : {QApplication::style()->standardPalette(), dark}) {
+            const QColor ink = ui::EdgeItem::ink(pal);
+            QCOMPARE(ink.alpha(), 255);
+            const double ratio = ui::StatusColors::contrastRatio(ink, pal.color(QPalette::Window));
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 on %2: %3").arg(ink.name(), pal.color(QPalette::Window).name()).arg(ratio)));
+        }
+    }
+
     void layoutOfLargeGraph()
     {
         const core::Graph g = ui::denseChain(500);
@@ -253,6 +444,7 @@ private slots:
     }
 
 private:
+    Qt::CursorShape m_dragCursor = Qt::ArrowCursor;
     ui::DisplayOptions m_options;
     std::unique_ptr<ui::Document> m_doc;
     std::unique_ptr<ui::GraphScene> m_scene;

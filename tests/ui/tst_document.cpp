@@ -137,11 +137,41 @@ private slots:
         QVERIFY(!m_doc->connectPorts({{idOf(*m_doc, "fc"), 0}, {extra, 0}})); // exists
         QVERIFY(!m_doc->connectPorts({{extra, 0}, {extra, 0}}));              // self-loop
     }
-    void connectReplacesOccupiedInput()
+    // An input port takes one tensor: a second connection into it is refused with the reason,
+    // and nothing is pushed (the graph and the undo stack are as before).
+    void connectRefusesOccupiedInput()
     {
-        checkRoundTrip(*m_doc, [&] { QVERIFY(m_doc->connectPorts({{idOf(*m_doc, "conv"), 0}, {idOf(*m_doc, "flatten"), 0}})); });
-        QCOMPARE(m_doc->graph().inputsOf(idOf(*m_doc, "flatten")).size(), std::size_t{1});
-        QCOMPARE(m_doc->graph().inputsOf(idOf(*m_doc, "flatten"))[0].from.layer, idOf(*m_doc, "conv"));
+        const QString before = describeGraph(m_doc->graph());
+        const int steps = m_doc->undoStack()->count();
+        QString error;
+        QVERIFY(!m_doc->connectPorts({{idOf(*m_doc, "conv"), 0}, {idOf(*m_doc, "flatten"), 0}}, &error));
+        QCOMPARE(error, QStringLiteral("Input 1 of flatten already takes relu; delete that connection first"));
+        QCOMPARE(describeGraph(m_doc->graph()), before);
+        QCOMPARE(m_doc->undoStack()->count(), steps);
+    }
+    // add takes any number of inputs, so its port 2 is free: only the cycle is wrong. dense →
+    // add (add already feeds dense) is refused, named, nothing pushed; the analysis keeps every
+    // layer (add's one missing input is its only complaint).
+    void connectRefusesCycle()
+    {
+        const auto* add = core::KindRegistry::builtin().find("Add");
+        const auto* dense = core::KindRegistry::builtin().find("Dense");
+        const LayerId sum = *m_doc->addLayer(*add, 0, 0, core::PortRef{idOf(*m_doc, "conv"), 0});
+        const LayerId after = *m_doc->addLayer(*dense, 0, 0, core::PortRef{sum, 0});
+        const QString before = describeGraph(m_doc->graph());
+        const int steps = m_doc->undoStack()->count();
+        QString error;
+        QVERIFY(!m_doc->connectPorts({{after, 0}, {sum, 1}}, &error));
+        QCOMPARE(error, QStringLiteral("dense → add would close a cycle: add already feeds dense"));
+        QVERIFY(!m_doc->connectPorts({{idOf(*m_doc, "fc"), 0}, {idOf(*m_doc, "fc"), 0}}, &error));
+        QCOMPARE(error, QStringLiteral("fc cannot feed itself"));
+        QCOMPARE(describeGraph(m_doc->graph()), before);
+        QCOMPARE(m_doc->undoStack()->count(), steps);
+        // Every layer still in the analysis (a cycle would drop them all), none "on a cycle".
+        QCOMPARE(m_doc->analysis().layers.size(), m_doc->graph().size());
+        for (const auto& e : m_doc->analysis().errors) QVERIFY2(e.message.find("cycle") == std::string::npos, e.message.c_str());
+        // Without the cycle the same port takes the connection.
+        checkRoundTrip(*m_doc, [&] { QVERIFY(m_doc->connectPorts({{idOf(*m_doc, "relu"), 0}, {sum, 1}})); });
     }
     void disconnectMiddle()
     {
@@ -271,7 +301,7 @@ private slots:
     }
     void vggAnalyses()
     {
-        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         QVERIFY2(m_doc->analysis().ok(), m_doc->analysis().errors.empty() ? "" : m_doc->analysis().errors[0].describe().c_str());
         QVERIFY(m_doc->analysis().paramsTotal > 138'000'000);
         QVERIFY(m_doc->analysis().paramsTotal < 139'000'000);

@@ -88,7 +88,7 @@ private slots:
         QCOMPARE(readAll(path).toStdString(), before);
         QVERIFY(before.find("\"batch\": 48") != std::string::npos); // the training configuration is saved
 
-        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         QVERIFY(m_files->openFile(path));
         QCOMPARE(core::writeNativeModel(m_files->currentModel()), before);
         QCOMPARE(m_doc->config().batch, std::uint64_t{48});

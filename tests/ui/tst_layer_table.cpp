@@ -16,6 +16,7 @@
 #include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QStyle>
+#include <QHeaderView>
 #include <QtTest>
 
 #include <cmath>
@@ -57,7 +58,7 @@ private slots:
     void init()
     {
         m_doc = std::make_unique<ui::Document>();
-        m_doc->reset(ui::vgg16(), core::TrainingConfig{});
+        m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         m_view = std::make_unique<ui::LayerTableView>(*m_doc, m_options);
     }
     void rowsAndFigures()
@@ -65,10 +66,65 @@ private slots:
         Model* m = m_view->layerModel();
         QCOMPARE(m->rowCount(), static_cast<int>(m_doc->graph().size()));
         QCOMPARE(m->index(0, Model::Name).data().toString(), QStringLiteral("input"));
-        const int conv = m->rowOf(m_doc->graph().findByName("conv1_1")->id);
+        const int conv = m->rowOf(m_doc->graph().findByName("features.0")->id);
         QCOMPARE(m->index(conv, Model::Params).data(Model::kSortRole).toULongLong(), qulonglong(64 * 27 + 64));
         QCOMPARE(m->index(conv, Model::OutputShape).data().toString(), QStringLiteral("[64, 224, 224]"));
     }
+    // One definition of "parameters": learnable elements, as the summary counts them
+    // (Analysis::paramsTotal); BatchNorm's running mean and variance and its batch counter sit in
+    // Buffers. torchvision-style BatchNorm2d(64): weight + bias = 128 parameters, running_mean +
+    // running_var + num_batches_tracked = 64 + 64 + 1 = 129 buffers (257 together, the number the
+    // old column showed).
+    void parametersAreLearnableBuffersApart()
+    {
+        Model* m = m_view->layerModel();
+        std::uint64_t sum = 0;
+        for (int r = 0; r < m->rowCount(); ++r) sum += m->index(r, Model::Params).data(Model::kSortRole).toULongLong();
+        QCOMPARE(sum, std::uint64_t{m_doc->analysis().paramsTotal});
+        QCOMPARE(sum, std::uint64_t{138357544}); // torchvision vgg16: sum(p.numel() for p in parameters())
+        const auto* bn = core::KindRegistry::builtin().find("BatchNorm");
+        QVERIFY(bn);
+        const auto id = *m_doc->addLayer(*bn, 0, 0, core::PortRef{m_doc->graph().findByName("features.0")->id, 0});
+        QTRY_COMPARE(m->rowCount(), static_cast<int>(m_doc->graph().size()));
+        const int row = m->rowOf(id);
+        QCOMPARE(m->index(row, Model::Params).data().toString(), QStringLiteral("128"));
+        QCOMPARE(m->index(row, Model::Buffers).data().toString(), QStringLiteral("129"));
+        QCOMPARE(m->headerData(Model::Buffers, Qt::Horizontal, Qt::DisplayRole).toString(), QStringLiteral("Buffers"));
+        QVERIFY(m->index(m->rowOf(m_doc->graph().findByName("features.0")->id), Model::Buffers).data().toString().isEmpty());
+    }
+
+    // No column is narrower than its title or its widest cell, after a reset and after the
+    // units change (binary → decimal).
+    void columnsFitTitlesAndNumbers()
+    {
+        m_view->resize(900, 300);
+        m_view->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+        const auto check = [&] {
+            for (int c = 0; c + 1 < m_view->layerModel()->columnCount(); ++c) {
+                if (m_view->isColumnHidden(c)) continue;
+                const int need = m_view->neededWidth(c);
+                QVERIFY2(m_view->columnWidth(c) >= need,
+                         qPrintable(QStringLiteral("column %1: %2 < %3").arg(c).arg(m_view->columnWidth(c)).arg(need)));
+                // Measured apart from the view's own size hints: every text fits with room to spare.
+                const QFontMetrics fm = m_view->fontMetrics();
+                const QString title = m_view->model()->headerData(c, Qt::Horizontal).toString();
+                QVERIFY2(fm.horizontalAdvance(title) < m_view->columnWidth(c), qPrintable(title));
+                for (int r = 0; r < m_view->model()->rowCount(); ++r) {
+                    const QString text = m_view->model()->index(r, c).data().toString();
+                    QVERIFY2(fm.horizontalAdvance(text) < m_view->columnWidth(c), qPrintable(text));
+                }
+            }
+        };
+        check();
+        m_options.setUnits(core::ByteUnits::Decimal);
+        QTest::qWait(0);
+        check();
+        m_doc->reset(ui::denseChain(6, 100000), core::TrainingConfig{});
+        QTRY_COMPARE(m_view->layerModel()->rowCount(), 6);
+        check();
+    }
+
     void batchChangeUpdatesExactBytes()
     {
         Model* m = m_view->layerModel();
@@ -83,8 +139,8 @@ private slots:
     void sortsNumerically()
     {
         m_view->sortByColumn(Model::Params, Qt::DescendingOrder);
-        QCOMPARE(m_view->proxy()->index(0, Model::Name).data().toString(), QStringLiteral("fc6"));
-        QCOMPARE(m_view->proxy()->index(1, Model::Name).data().toString(), QStringLiteral("fc7"));
+        QCOMPARE(m_view->proxy()->index(0, Model::Name).data().toString(), QStringLiteral("classifier.0"));
+        QCOMPARE(m_view->proxy()->index(1, Model::Name).data().toString(), QStringLiteral("classifier.3"));
     }
     void structuralEditAddsRow()
     {
@@ -96,7 +152,7 @@ private slots:
     }
     void selectionRoundTrip()
     {
-        const auto fc7 = m_doc->graph().findByName("fc7")->id;
+        const auto fc7 = m_doc->graph().findByName("classifier.3")->id;
         m_view->selectLayers({fc7});
         QCOMPARE(m_view->selectedLayers(), std::vector<core::LayerId>{fc7});
     }
@@ -107,7 +163,7 @@ private slots:
     // line uses the same colour.
     void errorInkReadsOnLightAndDarkPalettes()
     {
-        const auto conv = m_doc->graph().findByName("conv1_1")->id;
+        const auto conv = m_doc->graph().findByName("features.0")->id;
         const auto& specs = m_doc->graph().find(conv)->kind->params;
         int kernel = -1;
         for (std::size_t i = 0; i < specs.size(); ++i)

@@ -3,14 +3,17 @@
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/graph/GraphBuilder.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/SummaryPanel.h"
 #include "ui/document/Document.h"
 #include "ui/models/BuiltinModels.h"
+#include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
 
+#include <QLabel>
 #include <QtTest>
 
 #include <cmath>
@@ -33,7 +36,7 @@ private slots:
         m_doc = std::make_unique<ui::Document>();
         core::TrainingConfig c;
         c.gpu = core::GpuCatalog::builtin().find("RTX 3090");
-        m_doc->reset(ui::vgg16(), c);
+        m_doc->reset(ui::defaultModel().graph, c);
         m_view = std::make_unique<ui::MemoryView>(*m_doc, m_options);
         QTRY_COMPARE(m_view->refreshCount(), 1);
     }
@@ -104,15 +107,62 @@ private slots:
     void freezingRemovesGradientsAndOptimizerStateFromBars()
     {
         const auto names = m_view->barsChart()->layerNames();
-        const int fc6 = names.indexOf(QStringLiteral("fc6"));
+        const int fc6 = names.indexOf(QStringLiteral("classifier.0"));
         QVERIFY(fc6 >= 0);
         QVERIFY(m_view->barsChart()->values(Component::Gradients)[fc6] > 0);
         QVERIFY(m_view->barsChart()->values(Component::OptimizerState)[fc6] > 0);
-        m_doc->setTrainable(m_doc->graph().findByName("fc6")->id, false);
+        m_doc->setTrainable(m_doc->graph().findByName("classifier.0")->id, false);
         QTRY_COMPARE(m_view->refreshCount(), 2);
         QCOMPARE(m_view->barsChart()->values(Component::Gradients)[fc6], 0.0);
         QCOMPARE(m_view->barsChart()->values(Component::OptimizerState)[fc6], 0.0);
         QVERIFY(m_view->barsChart()->values(Component::Weights)[fc6] > 0);
+    }
+
+    // The per-layer legend lists components in one order (ComponentStyle's), whatever came and
+    // went: Adam → SGD drops the optimizer state, SGD → Adam brings it back in its place.
+    void legendKeepsComponentOrder()
+    {
+        QCustomPlot* bars = m_view->barsChart();
+        const auto legendNames = [bars] {
+            QStringList names;
+            for (int i = 0; i < bars->legend->itemCount(); ++i)
+                if (auto* item = qobject_cast<QCPPlottableLegendItem*>(bars->legend->item(i))) names << item->plottable()->name();
+            return names;
+        };
+        const QStringList adam = legendNames();
+        QVERIFY(adam.contains(ui::ComponentStyle::label(Component::OptimizerState)));
+        core::TrainingConfig c = m_doc->config();
+        c.optimizer = core::Optimizer::Sgd;
+        QVERIFY(m_doc->setConfig(c));
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QVERIFY(!legendNames().contains(ui::ComponentStyle::label(Component::OptimizerState)));
+        c.optimizer = core::Optimizer::Adam;
+        QVERIFY(m_doc->setConfig(c));
+        QTRY_COMPARE(m_view->refreshCount(), 3);
+        QCOMPARE(legendNames(), adam);
+        // That order is the components' own.
+        QStringList expected;
+        for (Component comp : core::kAllComponents)
+            if (adam.contains(ui::ComponentStyle::label(comp))) expected << ui::ComponentStyle::label(comp);
+        QCOMPARE(adam, expected);
+    }
+
+    // "5 problem(s)" lists three and says how many more there are: no count without its list.
+    void summaryCountsEveryProblemItLists()
+    {
+        core::GraphBuilder b;
+        const auto x = b.add("Input", "input", {}, {{"shape", core::IntList{3, 8, 8}}});
+        for (int i = 1; i <= 5; ++i) // a 9×9 kernel does not fit an 8×8 input: five shape errors
+            b.add("Conv2D", "conv" + std::to_string(i), {x}, {{"filters", std::int64_t{4}}, {"kernel_size", core::IntList{9}}});
+        m_doc->reset(b.take(), m_doc->config());
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QCOMPARE(m_doc->analysis().errors.size(), std::size_t{5});
+        QString text;
+        for (QLabel* l : m_view->summary()->findChildren<QLabel*>())
+            if (l->text().contains(QStringLiteral("problem"))) text = l->text();
+        QVERIFY2(text.startsWith(QStringLiteral("5 problem")), qPrintable(text));
+        QCOMPARE(text.count(QStringLiteral("\n• ")), 4); // three problems and the rest
+        QVERIFY2(text.contains(QStringLiteral("… and 2 more")), qPrintable(text));
     }
 
     // ✔ while the whole peak band fits (up to the conservative largest batch), "may not fit"

@@ -1,5 +1,6 @@
 // Training controls edit the Document through undo commands and follow it back.
 #include "core/estimate/GpuCatalog.h"
+#include "core/estimate/Precision.h"
 #include "ui/controls/BatchSlider.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
@@ -7,6 +8,8 @@
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QStandardItemModel>
 #include <QSlider>
 #include <QSpinBox>
 #include <QtTest>
@@ -83,6 +86,61 @@ private slots:
         QCOMPARE(m_doc->config().gpu->name, std::string("custom"));
         m_controls->customMemory()->setValue(8);
         QCOMPARE(m_doc->config().gpu->memoryBytes, std::uint64_t{8} << 30);
+    }
+
+    // Precisions the framework or GPU cannot run are disabled with the reason: fp16 and mixed
+    // fp16 on a GRID K520 (Kepler, sm_30), bf16 before Ampere (V100, sm_70; fine on an A100,
+    // sm_80), everything but fp32 in BVLC Caffe. A configuration that holds one anyway (the
+    // GPU switched after the precision) keeps it selected and shows a warning.
+    void unavailablePrecisionsAreMarked_data()
+    {
+        QTest::addColumn<QString>("gpu");
+        QTest::addColumn<int>("framework");
+        QTest::addColumn<QList<int>>("unavailable");
+        QTest::addColumn<QString>("reasonHas");
+        using P = core::Precision;
+        const int pt = int(core::Framework::PyTorch);
+        QTest::newRow("K520 pytorch") << "GRID K520" << pt
+                                      << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16)}
+                                      << "GRID K520 (Kepler, compute capability 3.0)";
+        QTest::newRow("V100 pytorch") << "V100 16GB" << pt << QList<int>{int(P::Bf16), int(P::MixedBf16)}
+                                      << "compute capability 8.0 (Ampere)";
+        QTest::newRow("A100 pytorch") << "A100 40GB" << pt << QList<int>{} << "";
+        QTest::newRow("A100 caffe") << "A100 40GB" << int(core::Framework::Caffe)
+                                    << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16)}
+                                    << "BVLC Caffe 1.0 trains in fp32 only";
+        QTest::newRow("K520 pytorch-cpu") << "GRID K520" << int(core::Framework::PyTorchCpu) << QList<int>{} << "";
+    }
+    void unavailablePrecisionsAreMarked()
+    {
+        QFETCH(QString, gpu);
+        QFETCH(int, framework);
+        QFETCH(QList<int>, unavailable);
+        QFETCH(QString, reasonHas);
+        core::TrainingConfig c = m_doc->config();
+        c.gpu = core::GpuCatalog::builtin().find(gpu.toStdString());
+        QVERIFY(c.gpu);
+        c.framework = static_cast<core::Framework>(framework);
+        QVERIFY(m_doc->setConfig(c));
+        QComboBox* box = m_controls->precision();
+        auto* model = qobject_cast<QStandardItemModel*>(box->model());
+        QVERIFY(model);
+        for (int i = 0; i < box->count(); ++i) {
+            const int p = box->itemData(i).toInt();
+            const bool off = unavailable.contains(p);
+            QCOMPARE(model->item(i)->isEnabled(), !off || p == int(c.precision));
+            QCOMPARE(model->item(i)->toolTip().isEmpty(), !off);
+            if (off) QVERIFY2(model->item(i)->toolTip().contains(reasonHas), qPrintable(model->item(i)->toolTip()));
+        }
+        QVERIFY(m_controls->precisionWarning()->isHidden()); // fp32 is always available
+        if (unavailable.isEmpty()) return;
+        // Holding an unavailable precision anyway: still selected, and the warning says why.
+        c.precision = static_cast<core::Precision>(unavailable.back());
+        QVERIFY(m_doc->setConfig(c));
+        QCOMPARE(box->currentData().toInt(), unavailable.back());
+        QVERIFY(!m_controls->precisionWarning()->isHidden());
+        QVERIFY2(m_controls->precisionWarning()->text().contains(reasonHas), qPrintable(m_controls->precisionWarning()->text()));
+        QVERIFY(m_controls->precisionWarning()->text().contains(QStringLiteral("not available")));
     }
 
 private:

@@ -5,10 +5,12 @@
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPathStroker>
+#include <QGraphicsScene>
 #include <QPalette>
 #include <QStyleOptionGraphicsItem>
 #include <QtMath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace netsizer::ui {
@@ -22,6 +24,50 @@ EdgeItem::EdgeItem(const core::Connection& c, NodeItem* from, NodeItem* to) : m_
     updatePath();
 }
 
+namespace {
+
+// The S-curve between two points, leaving `from` and reaching `to` vertically (downwards).
+// The control points never reach past the other end (dy ≤ the drop), so y only grows along the
+// curve: a short drop between offset ports makes a shallow S, never a loop.
+void sCurve(QPainterPath& path, QPointF from, QPointF to)
+{
+    const double drop = to.y() - from.y();
+    const double dy = drop > 0 ? std::min(std::max(40.0, drop / 2), drop) : 40.0;
+    path.cubicTo(from + QPointF(0, dy), to - QPointF(0, dy), to);
+}
+
+} // namespace
+
+QColor EdgeItem::ink(const QPalette& palette)
+{
+    // Opaque (no alpha): the text colour a fifth of the way to the canvas background (Window),
+    // quieter than text yet at least 4.5:1 against the canvas on light and dark palettes.
+    const QColor t = palette.color(QPalette::Text), b = palette.color(QPalette::Window);
+    return QColor::fromRgbF(t.redF() * 0.8f + b.redF() * 0.2f, t.greenF() * 0.8f + b.greenF() * 0.2f,
+                            t.blueF() * 0.8f + b.blueF() * 0.2f);
+}
+
+std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
+{
+    std::vector<QRectF> hit;
+    if (!scene()) return hit;
+    // Candidates by bounding rectangles first (the index, no shapes): a chain's edge between
+    // two nodes one above the other meets none, and is done without stroking the curve.
+    const QRectF reach = path.boundingRect().adjusted(-kClearance, -kClearance, kClearance, kClearance);
+    std::vector<QRectF> candidates;
+    for (QGraphicsItem* item : scene()->items(reach, Qt::IntersectsItemBoundingRect)) {
+        if (item->type() != NodeItem::Type || item == m_from || item == m_to) continue;
+        candidates.push_back(item->mapRectToScene(QRectF(-NodeItem::kWidth / 2, -NodeItem::kHeight / 2, NodeItem::kWidth, NodeItem::kHeight)));
+    }
+    if (candidates.empty()) return hit;
+    QPainterPathStroker stroker;
+    stroker.setWidth(2 * kClearance);
+    const QPainterPath wide = stroker.createStroke(path);
+    for (const QRectF& box : candidates)
+        if (wide.intersects(box)) hit.push_back(box);
+    return hit;
+}
+
 void EdgeItem::updatePath()
 {
     const QPointF a = m_from->outputPortPos();
@@ -29,11 +75,50 @@ void EdgeItem::updatePath()
     // Input ports sit on the node's top edge and the curve enters them vertically from above:
     // stop on the vertical through the port centre, just above the port's circle.
     const QPointF b = port - QPointF(0, NodeItem::kPortRadius + kTipGap);
-    const double dy = std::max(40.0, std::abs(b.y() - a.y()) / 2);
     prepareGeometryChange();
-    QPainterPath path(a);
-    path.cubicTo(a + QPointF(0, dy), b - QPointF(0, dy), b);
-    setPath(path);
+    QPainterPath direct(a);
+    sCurve(direct, a, b);
+    // Upwards (the target above the source) the direct curve would double back through both
+    // nodes: go round them instead.
+    const bool upwards = b.y() < a.y() + 2 * kClearance;
+    std::vector<QRectF> around = obstaclesHit(direct);
+    if (!upwards && around.empty()) {
+        setPath(direct);
+        setZValue(0);
+        return;
+    }
+    if (upwards) {
+        around.push_back(m_from->sceneBoundingRect());
+        around.push_back(m_to->sceneBoundingRect());
+    }
+    // A vertical lane beside everything in the way, on the side that is the shorter detour;
+    // the obstacles the detour itself meets join in, a few rounds at most.
+    QPainterPath detour;
+    for (int round = 0; round < 4; ++round) {
+        double left = std::min(a.x(), b.x()), right = std::max(a.x(), b.x());
+        for (const QRectF& r : around) {
+            left = std::min(left, r.left());
+            right = std::max(right, r.right());
+        }
+        const double lx = left - 2 * kClearance, rx = right + 2 * kClearance;
+        const double lane = std::abs(lx - a.x()) + std::abs(lx - b.x()) <= std::abs(rx - a.x()) + std::abs(rx - b.x()) ? lx : rx;
+        const QPointF q1(lane, a.y() + 3 * kClearance), q2(lane, b.y() - 3 * kClearance);
+        detour = QPainterPath(a);
+        sCurve(detour, a, q1);
+        detour.lineTo(q2); // downwards, or upwards past both nodes when the target is above
+        sCurve(detour, q2, b);
+        const auto more = obstaclesHit(detour);
+        bool added = false;
+        for (const QRectF& r : more)
+            if (std::find(around.begin(), around.end(), r) == around.end()) {
+                around.push_back(r);
+                added = true;
+            }
+        if (!added) break;
+    }
+    setPath(detour);
+    // Nodes paint over edges; one that still crosses a node is drawn above it, never hidden.
+    setZValue(obstaclesHit(detour).empty() ? 0 : 2);
 }
 
 QPainterPath EdgeItem::shape() const
@@ -70,9 +155,8 @@ void EdgeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     const QPalette pal = widget ? widget->palette() : QApplication::palette();
     const bool selected = option->state & QStyle::State_Selected;
     p->setRenderHint(QPainter::Antialiasing);
-    QColor c = selected ? pal.color(QPalette::Highlight) : pal.color(QPalette::Text);
-    if (!selected) c.setAlpha(150);
-    p->setPen(QPen(c, selected ? 2.5 : 1.6));
+    const QColor c = selected ? pal.color(QPalette::Highlight) : ink(pal);
+    p->setPen(QPen(c, selected ? 2.5 : 1.8));
     p->setBrush(Qt::NoBrush);
     p->drawPath(path());
     // Arrow head just above the input port.

@@ -2,12 +2,17 @@
 // One connection on the canvas: a curve from the source's output port to the target's input
 // port, selectable (for deletion), with a generous hit area. The curve stops kTipGap outside
 // the input port's circle (nodes paint above edges) and ends in an arrowhead that points along
-// the curve's last tangent, so the head is never hidden under the port. Holds the connection value and
-// the two node items it joins (both owned by the same scene, which deletes edges first).
+// the curve's last tangent, so the head is never hidden under the port. An edge never runs
+// hidden under a node: when the direct curve would cross another node (or the target sits above
+// the source), it detours along a vertical lane beside the nodes in the way, and one that still
+// crosses a node is drawn above the nodes. Holds the connection value and the two node items it
+// joins (both owned by the same scene, which deletes edges first).
 
 #include "core/graph/Connection.h"
 
 #include <QGraphicsPathItem>
+
+#include <vector>
 
 namespace netsizer::ui {
 
@@ -22,6 +27,12 @@ public:
 
     // Distance of the arrow's tip from the rim of the target's input port circle, scene units.
     static constexpr double kTipGap = 1.5;
+    // Space kept between a routed edge and the nodes it passes, scene units.
+    static constexpr double kClearance = 10;
+
+    // The colour of an unselected edge on `palette`: opaque, between Text and Window (the
+    // canvas background).
+    static QColor ink(const QPalette& palette);
 
     void updatePath();
     QPainterPath shape() const override;
@@ -31,6 +42,9 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
+    // Boxes of the nodes other than the two ends that `path` passes within kClearance of.
+    std::vector<QRectF> obstaclesHit(const QPainterPath& path) const;
+
     core::Connection m_connection;
     NodeItem* m_from;
     NodeItem* m_to;

@@ -9,12 +9,18 @@
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
+#include "ui/style/StatusColors.h"
 
+#include <QApplication>
 #include <QGraphicsLineItem>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsView>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QMenu>
 #include <QUndoStack>
+
+#include <cmath>
 
 namespace netsizer::ui {
 
@@ -28,6 +34,16 @@ GraphScene::GraphScene(Document& doc, const DisplayOptions& options, QObject* pa
     });
     m_scheduled = true;
     QMetaObject::invokeMethod(this, &GraphScene::refresh, Qt::QueuedConnection);
+}
+
+GraphScene::~GraphScene()
+{
+    m_syncingSelection = true;
+    endDrag();
+    for (EdgeItem* e : m_edges) delete e;
+    m_edges.clear();
+    for (auto& [id, n] : m_nodes) delete n;
+    m_nodes.clear();
 }
 
 NodeItem* GraphScene::node(core::LayerId id) const
@@ -72,11 +88,7 @@ void GraphScene::rebuild()
 {
     const auto selected = selectedLayers();
     m_syncingSelection = true;
-    if (m_dragLine) {
-        removeItem(m_dragLine);
-        delete m_dragLine;
-        m_dragLine = nullptr;
-    }
+    endDrag();
     for (EdgeItem* e : m_edges) delete e;
     m_edges.clear();
     for (auto& [id, n] : m_nodes) delete n;
@@ -106,6 +118,7 @@ void GraphScene::rebuild()
         addItem(e);
         m_edges.push_back(e);
     }
+    for (EdgeItem* e : m_edges) e->updatePath(); // routed round nodes now that all are placed
     for (core::LayerId id : selected)
         if (NodeItem* n = node(id)) n->setSelected(true);
     m_syncingSelection = false;
@@ -139,7 +152,10 @@ void GraphScene::updateInfo()
                 QStringList shapes;
                 for (const auto& t : la.result.outputs) shapes << QString::fromStdString(t.shape.toString());
                 info.shape = shapes.join(QStringLiteral(", "));
-                info.params = QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(la.learnableParams + la.bufferParams)));
+                // Learnable parameters, as the summary and the table count them; buffers apart.
+                info.params = QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(la.learnableParams)));
+                if (la.bufferParams)
+                    info.buffers = QObject::tr("%1 buffers").arg(QString::fromStdString(core::withThousands(la.bufferParams)));
                 memoryBadge(it->second, info);
             } else if (!la.error) {
                 info.shape = QObject::tr("(waiting for inputs)");
@@ -163,8 +179,9 @@ void GraphScene::memoryBadge(std::size_t row, NodeItem::Info& info) const
         total += v;
     }
     info.memory = m_options.bytes(static_cast<double>(total));
+    const QString counts = info.buffers.isEmpty() ? info.params : info.params + QStringLiteral(", ") + info.buffers;
     info.tooltip = QObject::tr("%1 (%2)\noutput %3\n%4\nmemory at batch %5: %6")
-                       .arg(info.name, info.kind, info.shape, info.params)
+                       .arg(info.name, info.kind, info.shape, counts)
                        .arg(breakdown.config.batch)
                        .arg(DisplayOptions::exactBytes(total));
 }
@@ -189,6 +206,8 @@ void GraphScene::syncPositions()
             const QPointF p = documentPos(l.id);
             if (n->pos() != p) n->setPos(p);
         }
+    // A node that moved may now stand in the way of edges that are not its own.
+    for (EdgeItem* e : m_edges) e->updatePath();
 }
 
 std::vector<core::LayerId> GraphScene::selectedLayers() const
@@ -259,11 +278,99 @@ void GraphScene::autoLayout(bool pushToDocument)
     m_doc.undoStack()->endMacro();
 }
 
+QPointF GraphScene::freePosition(QPointF wanted) const
+{
+    const double w = NodeItem::kWidth + kNodeGap, h = NodeItem::kHeight + kNodeGap;
+    const auto free = [&](QPointF p) {
+        for (const auto& [id, n] : m_nodes)
+            if (std::abs(n->pos().x() - p.x()) < w && std::abs(n->pos().y() - p.y()) < h) return false;
+        return true;
+    };
+    // Rings of growing distance: the same row first (right, then left), then further down.
+    for (int ring = 0; ring < 200; ++ring)
+        for (int down = 0; down <= ring; ++down)
+            for (int side : {ring - down, -(ring - down)}) {
+                const QPointF p = wanted + QPointF(side * w, down * h);
+                if (free(p)) return p;
+            }
+    return wanted + QPointF(0, 200 * h); // beyond 200 rings of nodes: below all of them
+}
+
+std::optional<core::LayerId> GraphScene::appendLayer(const core::LayerKind& kind, QPointF fallback)
+{
+    refresh(); // the scene mirrors every edit made so far (a previous append's node exists)
+    const auto selected = selectedLayers();
+    std::optional<core::PortRef> feed;
+    QPointF wanted = fallback;
+    if (selected.size() == 1)
+        if (NodeItem* n = node(selected.front())) {
+            feed = core::PortRef{selected.front(), 0};
+            wanted = n->pos() + QPointF(0, NodeItem::kHeight + 50);
+        }
+    const QPointF at = freePosition(wanted);
+    const auto id = m_doc.addLayer(kind, at.x(), at.y(), feed);
+    if (!id) return std::nullopt;
+    refresh();
+    selectLayers({*id}, true);
+    return id;
+}
+
 NodeItem* GraphScene::nodeAt(QPointF scenePos) const
 {
     for (QGraphicsItem* item : items(scenePos))
         if (item->type() == NodeItem::Type) return static_cast<NodeItem*>(item);
     return nullptr;
+}
+
+std::optional<core::Connection> GraphScene::dropConnection(QPointF scenePos) const
+{
+    NodeItem* target = nodeAt(scenePos);
+    if (!target) return std::nullopt;
+    int port = -1;
+    if (auto p = target->portAt(scenePos); p && p->input) port = p->index;
+    if (port < 0) {
+        port = 0;
+        for (const auto& c : m_doc.graph().inputsOf(target->layerId()))
+            if (c.to.port == port) ++port;
+        if (port >= target->info().inputPorts) port = 0;
+    }
+    return core::Connection{m_dragFrom, {target->layerId(), static_cast<std::uint16_t>(port)}};
+}
+
+void GraphScene::updateDrag(QPointF scenePos)
+{
+    QLineF l = m_dragLine->line();
+    l.setP2(scenePos);
+    m_dragLine->setLine(l);
+    const auto c = dropConnection(scenePos);
+    // Over the source itself nothing happens on release: no complaint either.
+    m_dragProblem = c && c->to.layer != m_dragFrom.layer ? m_doc.connectionProblem(*c) : QString();
+    const QPalette pal = views().isEmpty() ? QApplication::palette() : views().front()->palette();
+    QPen pen = m_dragLine->pen();
+    pen.setColor(m_dragProblem.isEmpty() ? pal.color(QPalette::Highlight) : StatusColors::error(pal));
+    pen.setStyle(m_dragProblem.isEmpty() ? Qt::DashLine : Qt::DotLine);
+    m_dragLine->setPen(pen);
+    m_dragLabel->setText(m_dragProblem);
+    m_dragLabel->setBrush(StatusColors::error(pal));
+    m_dragLabel->setPos(scenePos + QPointF(14, 10));
+    m_dragLabel->setVisible(!m_dragProblem.isEmpty());
+    for (QGraphicsView* v : views()) {
+        if (m_dragProblem.isEmpty()) v->viewport()->unsetCursor();
+        else v->viewport()->setCursor(Qt::ForbiddenCursor);
+    }
+}
+
+void GraphScene::endDrag()
+{
+    if (!m_dragLine) return;
+    removeItem(m_dragLine);
+    delete m_dragLine;
+    m_dragLine = nullptr;
+    removeItem(m_dragLabel);
+    delete m_dragLabel;
+    m_dragLabel = nullptr;
+    m_dragProblem.clear();
+    for (QGraphicsView* v : views()) v->viewport()->unsetCursor();
 }
 
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
@@ -273,9 +380,13 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
             const auto port = n->portAt(event->scenePos());
             if (port && !port->input) {
                 m_dragFrom = {n->layerId(), 0};
+                const QPalette pal = views().isEmpty() ? QApplication::palette() : views().front()->palette();
                 m_dragLine = addLine(QLineF(n->outputPortPos(), event->scenePos()),
-                                     QPen(QColor(0x4C, 0x78, 0xA8), 2, Qt::DashLine));
+                                     QPen(pal.color(QPalette::Highlight), 2, Qt::DashLine));
                 m_dragLine->setZValue(5);
+                m_dragLabel = addSimpleText(QString());
+                m_dragLabel->setZValue(6);
+                m_dragLabel->setVisible(false);
                 event->accept();
                 return;
             }
@@ -287,9 +398,7 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
 void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 {
     if (m_dragLine) {
-        QLineF l = m_dragLine->line();
-        l.setP2(event->scenePos());
-        m_dragLine->setLine(l);
+        updateDrag(event->scenePos());
         event->accept();
         return;
     }
@@ -299,21 +408,10 @@ void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 {
     if (m_dragLine) {
-        removeItem(m_dragLine);
-        delete m_dragLine;
-        m_dragLine = nullptr;
-        if (NodeItem* target = nodeAt(event->scenePos()); target && target->layerId() != m_dragFrom.layer) {
-            // Dropped on an input port: that port; elsewhere on the node: its first free port.
-            int port = -1;
-            if (auto p = target->portAt(event->scenePos()); p && p->input) port = p->index;
-            if (port < 0) {
-                const auto inputs = m_doc.graph().inputsOf(target->layerId());
-                port = 0;
-                for (const auto& c : inputs)
-                    if (c.to.port == port) ++port;
-                if (port >= target->info().inputPorts) port = 0;
-            }
-            m_doc.connectPorts({m_dragFrom, {target->layerId(), static_cast<std::uint16_t>(port)}});
+        endDrag();
+        if (const auto c = dropConnection(event->scenePos()); c && c->to.layer != m_dragFrom.layer) {
+            QString error;
+            if (!m_doc.connectPorts(*c, &error)) emit connectionRefused(error);
         }
         event->accept();
         return;
@@ -325,6 +423,7 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
     for (const auto& [id, n] : m_nodes)
         if (n->pos() != documentPos(n->layerId())) moved.push_back({n->layerId(), n->pos()});
     if (moved.empty()) return;
+    for (EdgeItem* e : m_edges) e->updatePath(); // the dropped nodes may block other edges
     m_doc.undoStack()->beginMacro(moved.size() == 1 ? tr("Move layer") : tr("Move %n layers", nullptr, int(moved.size())));
     for (const auto& [id, p] : moved) m_doc.moveLayer(id, p.x(), p.y(), false);
     m_doc.undoStack()->endMacro();

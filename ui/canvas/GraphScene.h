@@ -3,7 +3,9 @@
 // change arrives through Document::changed and is applied at most once per event-loop turn
 // (structure: items rebuilt; figures: node texts updated; positions: nodes moved). User
 // gestures become Document edits: a node drag is one "Move" step on release, dragging from an
-// output port to an input port connects, the context menu cuts, copies, pastes, duplicates,
+// output port to an input port connects (a connection the Document refuses — into an occupied
+// input, closing a cycle — turns the drag line red with the reason beside it, and dropping it
+// only emits connectionRefused), the context menu cuts, copies, pastes, duplicates,
 // freezes or deletes (clipboard work is done by the scene's CanvasClipboard).
 //
 // Layers without a saved position are placed by GraphLayout (dot); those positions live only
@@ -15,10 +17,16 @@
 
 #include <QGraphicsScene>
 
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
 class QGraphicsLineItem;
+class QGraphicsSimpleTextItem;
+
+namespace netsizer::core {
+struct LayerKind;
+}
 
 namespace netsizer::ui {
 
@@ -31,6 +39,9 @@ class GraphScene : public QGraphicsScene {
     Q_OBJECT
 public:
     GraphScene(Document& doc, const DisplayOptions& options, QObject* parent = nullptr);
+    // Deletes the items without announcing a selection change: the views listening to
+    // layerSelectionChanged may already be gone (the window is being destroyed).
+    ~GraphScene() override;
 
     NodeItem* node(core::LayerId id) const;
     const std::vector<EdgeItem*>& edges() const { return m_edges; }
@@ -40,6 +51,16 @@ public:
     void selectLayers(const std::vector<core::LayerId>& ids, bool announce = false);
     void selectAllLayers();
     CanvasClipboard* clipboard() const { return m_clipboard; }
+
+    // The palette's double-click / Enter: adds a layer of `kind` after the single selected layer
+    // (fed by its output), or at `fallback` when not exactly one layer is selected, at the
+    // nearest free place (freePosition), then selects the new layer and announces it, so the
+    // next append continues the chain. One undo step; nullopt when the Document refuses.
+    std::optional<core::LayerId> appendLayer(const core::LayerKind& kind, QPointF fallback);
+    // The centre nearest `wanted` — tried below, then to the right and left, in node-size
+    // steps — where a node would overlap no existing node (a kNodeGap margin around each).
+    QPointF freePosition(QPointF wanted) const;
+    static constexpr double kNodeGap = 24;
 
     // Deletes the selected layers and connections (one undo step, named `undoText` or "Delete").
     void deleteSelection(const QString& undoText = {});
@@ -51,8 +72,15 @@ public slots:
     // Applies every pending document change now (normally runs queued).
     void refresh();
 
+    // While a connection is dragged: why dropping at the current point would be refused
+    // (empty when it would connect, or over no node). For tests and the drag's own label.
+    QString dragProblem() const { return m_dragProblem; }
+    bool isDraggingConnection() const { return m_dragLine != nullptr; }
+
 signals:
     void layerSelectionChanged(const std::vector<netsizer::core::LayerId>& ids);
+    // A connection drag ended on a node that cannot take it; `reason` names the layers.
+    void connectionRefused(const QString& reason);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
@@ -70,6 +98,11 @@ private:
     void memoryBadge(std::size_t row, NodeItem::Info& info) const;
     void syncPositions();
     NodeItem* nodeAt(QPointF scenePos) const;
+    // The connection a drag from m_dragFrom dropped at `scenePos` would make: onto an input
+    // port, that port; elsewhere on a node, its first free port (the first port when all are taken).
+    std::optional<core::Connection> dropConnection(QPointF scenePos) const;
+    void updateDrag(QPointF scenePos);
+    void endDrag();
     QPointF documentPos(core::LayerId id) const;
 
     Document& m_doc;
@@ -84,6 +117,8 @@ private:
     // Connection drag from an output port.
     QGraphicsLineItem* m_dragLine = nullptr;
     core::PortRef m_dragFrom{};
+    QGraphicsSimpleTextItem* m_dragLabel = nullptr; // the refusal's reason beside the cursor
+    QString m_dragProblem;
 };
 
 } // namespace netsizer::ui

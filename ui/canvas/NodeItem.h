@@ -28,6 +28,7 @@ public:
 
     struct Info {
         QString name, kind, shape, params, memory;
+        QString buffers; // "129 buffers", empty without buffers (tooltip only)
         std::array<double, core::kComponentCount> parts{}; // bytes per component (badge bar)
         QString error;     // empty: no error
         bool trainable = true;

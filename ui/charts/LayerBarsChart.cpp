@@ -3,9 +3,11 @@
 #include "core/layers/LayerKind.h"
 #include "ui/charts/ByteAxisTicker.h"
 #include "ui/charts/ChartTheme.h"
+#include "ui/charts/LegendWrap.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
 
+#include <QResizeEvent>
 #include <QToolTip>
 
 namespace netsizer::ui {
@@ -112,12 +114,15 @@ void LayerBarsChart::showComponents(std::array<bool, core::kComponentCount> any)
 {
     // An empty legend collapses the plot's layout; keep weights listed when nothing shows.
     if (std::none_of(any.begin(), any.end(), [](bool b) { return b; })) any[0] = true;
+    // Rebuilt in component order every time: adding a component back (SGD → Adam brings the
+    // optimizer state) must not move it to the end of the legend.
+    legend->clearItems();
     for (std::size_t c = 0; c < core::kComponentCount; ++c) {
         QCPBars* bars = m_bars[c];
         bars->setVisible(any[c]);
         if (any[c]) bars->addToLegend();
-        else bars->removeFromLegend();
     }
+    LegendWrap::fit(*legend, width());
 }
 
 void LayerBarsChart::setValues(const core::MemoryBreakdown& breakdown)
@@ -291,6 +296,14 @@ void LayerBarsChart::showTooltip(QMouseEvent* event)
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr></table>")
                 .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
     QToolTip::showText(event->globalPosition().toPoint(), html, this);
+}
+
+QSize LayerBarsChart::minimumSizeHint() const { return LegendWrap::minimumSizeHint(*this, QCustomPlot::minimumSizeHint()); }
+
+void LayerBarsChart::resizeEvent(QResizeEvent* event)
+{
+    LegendWrap::fit(*legend, event->size().width());
+    QCustomPlot::resizeEvent(event);
 }
 
 } // namespace netsizer::ui

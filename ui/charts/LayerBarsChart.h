@@ -66,6 +66,9 @@ signals:
 protected:
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
+    QSize minimumSizeHint() const override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     // Keeps the layer range inside the layers and re-thins the labels for it.

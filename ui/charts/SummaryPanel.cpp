@@ -145,6 +145,9 @@ void SummaryPanel::setBreakdown(const core::Graph& graph, const core::Analysis& 
                       static_cast<int>(analysis.errors.size()));
         for (std::size_t i = 0; i < analysis.errors.size() && i < 3; ++i)
             m_errors += QStringLiteral("\n• ") + QString::fromStdString(analysis.errors[i].describe());
+        if (analysis.errors.size() > 3)
+            m_errors += QStringLiteral("\n• ") + tr("… and %n more (outlined in red on the canvas)", nullptr,
+                                                     static_cast<int>(analysis.errors.size() - 3));
     }
     // Layer names of the events, looked up once here: a batch change may move the peak.
     m_eventLayers.clear();

@@ -4,9 +4,11 @@
 #include "core/timeline/PeakPlace.h"
 #include "ui/charts/ByteAxisTicker.h"
 #include "ui/charts/ChartTheme.h"
+#include "ui/charts/LegendWrap.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
 
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <algorithm>
@@ -132,6 +134,7 @@ void TimelineChart::rebuildGraphs()
     legend->clearItems();
     for (auto it = m_graphs.rbegin(); it != m_graphs.rend(); ++it) (*it)->addToLegend();
     legend->setVisible(!m_graphs.empty());
+    LegendWrap::fit(*legend, width());
 }
 
 void TimelineChart::placePhases()
@@ -289,6 +292,14 @@ void TimelineChart::showTooltip(QMouseEvent* event)
     const QString html = eventTooltip(i);
     if (html.isEmpty()) QToolTip::hideText();
     else QToolTip::showText(event->globalPosition().toPoint(), html, this);
+}
+
+QSize TimelineChart::minimumSizeHint() const { return LegendWrap::minimumSizeHint(*this, QCustomPlot::minimumSizeHint()); }
+
+void TimelineChart::resizeEvent(QResizeEvent* event)
+{
+    LegendWrap::fit(*legend, event->size().width());
+    QCustomPlot::resizeEvent(event);
 }
 
 } // namespace netsizer::ui

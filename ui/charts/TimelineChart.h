@@ -48,6 +48,11 @@ public:
     // The tooltip text for event `i` (HTML).
     QString eventTooltip(int i) const;
 
+protected:
+    // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
+    QSize minimumSizeHint() const override;
+    void resizeEvent(QResizeEvent* event) override;
+
 private:
     void rebuildGraphs();
     void placePhases();

@@ -40,7 +40,8 @@ BatchSlider::BatchSlider(QWidget* parent) : QWidget(parent)
     m_slider->setToolTip(tr("Batch size (log scale: each tick doubles it twice)"));
     m_spin = new QSpinBox(this);
     m_spin->setRange(1, static_cast<int>(core::TrainingConfig::kMaxBatch));
-    m_spin->setGroupSeparatorShown(true);
+    // Batch sizes are written as plain integers everywhere (summary, charts, CLI): 65536.
+    m_spin->setGroupSeparatorShown(false);
     m_spin->setAccelerated(true);
     m_spin->setKeyboardTracking(false);
     row->addWidget(m_slider, 1);

@@ -4,18 +4,22 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
+#include "core/estimate/PrecisionSupport.h"
 #include "core/util/NumberFormat.h"
 #include "ui/controls/BatchSlider.h"
 #include "ui/controls/OverheadSettingsEditor.h"
 #include "ui/document/Document.h"
+#include "ui/style/StatusColors.h"
 
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -47,6 +51,11 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     m_precision = new QComboBox(this);
     for (const auto& p : core::allPrecisions()) m_precision->addItem(QString::fromUtf8(p.label), static_cast<int>(p.precision));
     form->addRow(tr("&Precision:"), m_precision);
+    m_precisionWarning = new QLabel(this);
+    m_precisionWarning->setWordWrap(true);
+    m_precisionWarning->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_precisionWarning->setVisible(false);
+    form->addRow(QString(), m_precisionWarning);
 
     m_framework = new QComboBox(this);
     for (const auto& f : core::allFrameworks()) m_framework->addItem(QString::fromUtf8(f.label), static_cast<int>(f.framework));
@@ -76,6 +85,11 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     connect(overheads, &QPushButton::clicked, this, &TrainingControls::showOverheadSettings);
     form->addRow(QString(), overheads);
 
+    // Long entries ("Tesla P100 16GB (16 GiB)") elide in a narrow dock instead of widening it.
+    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
+    }
     connect(m_batch, &BatchSlider::batchEdited, this,
             [this](std::uint64_t b, bool continuation) { m_doc.setBatch(b, continuation); });
     for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu})
@@ -152,6 +166,34 @@ void TrainingControls::syncFromDocument()
     }
     select(m_gpu, gpuData);
     m_customGiB->setEnabled(gpuData == kCustomGpu);
+    updatePrecisionAvailability();
+}
+
+void TrainingControls::updatePrecisionAvailability()
+{
+    const core::TrainingConfig& c = m_doc.config();
+    auto* model = qobject_cast<QStandardItemModel*>(m_precision->model());
+    for (int i = 0; i < m_precision->count(); ++i) {
+        const auto p = static_cast<core::Precision>(m_precision->itemData(i).toInt());
+        const QString reason = QString::fromStdString(core::precisionUnavailableReason(p, c.framework, c.gpu));
+        if (QStandardItem* item = model ? model->item(i) : nullptr) {
+            // The selected one stays enabled so the box can show it; the warning explains it.
+            item->setEnabled(reason.isEmpty() || p == c.precision);
+            item->setToolTip(reason);
+        }
+    }
+    const QString current = QString::fromStdString(core::precisionUnavailableReason(c.precision, c.framework, c.gpu));
+    if (current.isEmpty()) {
+        m_precisionWarning->setVisible(false);
+        m_precisionWarning->clear();
+        return;
+    }
+    m_precisionWarning->setText(QStringLiteral("<span style='color:%1'>%2</span>")
+                                    .arg(StatusColors::warning(palette()).name(),
+                                         tr("%1 is not available: %2. The figures assume it anyway.")
+                                             .arg(QString::fromUtf8(core::precisionInfo(c.precision).label), current)
+                                             .toHtmlEscaped()));
+    m_precisionWarning->setVisible(true);
 }
 
 } // namespace netsizer::ui

@@ -4,6 +4,9 @@
 // edit goes through Document::setConfig / setBatch (undoable, a slider drag is one step); the
 // controls follow the Document on every Config / Batch / Reset change, without echoing.
 // "Memory overheads…" opens the overhead settings (OverheadSettingsEditor) in a dialog.
+// Precisions the framework or the GPU cannot train in (core::precisionUnavailableReason) are
+// disabled in the precision box with the reason as tooltip; when the configuration holds one
+// anyway (a file, a GPU switched afterwards) a warning under the box says so and why.
 
 #include "ui/document/ChangeEvent.h"
 
@@ -12,6 +15,7 @@
 class QComboBox;
 class QDialog;
 class QDoubleSpinBox;
+class QLabel;
 
 namespace netsizer::ui {
 
@@ -30,12 +34,15 @@ public:
     QComboBox* framework() const { return m_framework; }
     QComboBox* gpu() const { return m_gpu; }
     QDoubleSpinBox* customMemory() const { return m_customGiB; }
+    // The warning under the precision box; hidden while the precision is available.
+    QLabel* precisionWarning() const { return m_precisionWarning; }
     // Shows the overhead settings dialog (created on first use, not modal).
     void showOverheadSettings();
 
 private:
     void syncFromDocument();
     void pushConfigFromWidgets(bool continuation);
+    void updatePrecisionAvailability();
 
     Document& m_doc;
     BatchSlider* m_batch = nullptr;
@@ -46,6 +53,7 @@ private:
     QComboBox* m_gpu = nullptr;
     QDoubleSpinBox* m_customGiB = nullptr;
     QDialog* m_overheads = nullptr;
+    QLabel* m_precisionWarning = nullptr;
 };
 
 } // namespace netsizer::ui

@@ -149,25 +149,46 @@ std::vector<core::LayerId> Document::pasteLayers(const core::Graph& fragment, do
     return cmd->layerIds();
 }
 
-bool Document::connectPorts(const core::Connection& c)
+QString Document::connectionProblem(const core::Connection& c) const
 {
     const core::Layer* from = m_graph.find(c.from.layer);
     const core::Layer* to = m_graph.find(c.to.layer);
-    if (!from || !to || c.from.layer == c.to.layer) return false;
-    if (to->kind->maxInputs != core::LayerKind::kUnbounded && c.to.port >= to->kind->maxInputs) return false;
-    const auto& conns = m_graph.connections();
-    if (std::find(conns.begin(), conns.end(), c) != conns.end()) return false;
-    std::optional<core::Connection> replaced;
-    for (const auto& e : conns)
-        if (e.to == c.to) replaced = e;
-    if (!replaced) {
-        m_undo.push(new ConnectCommand(*this, c, true));
-        return true;
+    if (!from || !to) return tr("No such layer");
+    const QString fromName = QString::fromStdString(from->name), toName = QString::fromStdString(to->name);
+    if (c.from.layer == c.to.layer) return tr("%1 cannot feed itself").arg(fromName);
+    if (to->kind->maxInputs == 0) return tr("%1 takes no input").arg(toName);
+    if (to->kind->maxInputs != core::LayerKind::kUnbounded && c.to.port >= to->kind->maxInputs)
+        return tr("%1 has no input %2").arg(toName).arg(c.to.port + 1);
+    for (const auto& e : m_graph.inputsOf(c.to.layer)) {
+        if (e.to.port != c.to.port) continue;
+        const core::Layer* taken = m_graph.find(e.from.layer);
+        const QString takenName = taken ? QString::fromStdString(taken->name) : QString();
+        if (e == c) return tr("%1 already feeds %2").arg(fromName, toName);
+        return tr("Input %1 of %2 already takes %3; delete that connection first").arg(c.to.port + 1).arg(toName, takenName);
     }
-    auto* macro = new QUndoCommand(tr("Reconnect"));
-    new ConnectCommand(*this, *replaced, false, macro);
-    new ConnectCommand(*this, c, true, macro);
-    m_undo.push(macro);
+    // A cycle: `from` is reachable from `to` along existing connections.
+    std::unordered_set<std::uint32_t> seen{core::toIndex(c.to.layer)};
+    std::vector<core::LayerId> todo{c.to.layer};
+    while (!todo.empty()) {
+        const core::LayerId cur = todo.back();
+        todo.pop_back();
+        for (const auto& e : m_graph.outputsOf(cur)) {
+            if (e.to.layer == c.from.layer)
+                return tr("%1 → %2 would close a cycle: %2 already feeds %1").arg(fromName, toName);
+            if (seen.insert(core::toIndex(e.to.layer)).second) todo.push_back(e.to.layer);
+        }
+    }
+    return {};
+}
+
+bool Document::connectPorts(const core::Connection& c, QString* error)
+{
+    const QString problem = connectionProblem(c);
+    if (!problem.isEmpty()) {
+        if (error) *error = problem;
+        return false;
+    }
+    m_undo.push(new ConnectCommand(*this, c, true));
     return true;
 }
 

@@ -66,9 +66,14 @@ public:
     // without a position keep none (the canvas lays them out). Returns the new ids in fragment
     // order; empty (nothing pushed) for an empty fragment.
     std::vector<core::LayerId> pasteLayers(const core::Graph& fragment, double dx, double dy, const QString& text);
-    // Connects; an input port takes one connection, so an existing one into `c.to` is replaced
-    // (in the same undo step). False for self-loops, unknown layers or an existing connection.
-    bool connectPorts(const core::Connection& c);
+    // Why `c` cannot be made, as a sentence naming the layers; empty when it can. Refused: an
+    // unknown layer, a self-loop, a port the kind does not have, an existing connection, an
+    // input port that already takes a connection (one tensor per input; disconnect it first),
+    // and a connection that would close a cycle (the target already feeds the source).
+    QString connectionProblem(const core::Connection& c) const;
+    // Connects when connectionProblem(c) is empty (one undo step); otherwise pushes nothing,
+    // returns false and, when given, sets `error` to the problem.
+    bool connectPorts(const core::Connection& c, QString* error = nullptr);
     bool disconnectPorts(const core::Connection& c);
     // Inserts `layer` (already in the graph, unconnected) into connection `c`:
     // from → layer → to, one undo step.

@@ -77,7 +77,7 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
     breakdownMenu->addAction(tr("&Markdown…"), this, [this] { exportBreakdown(BreakdownFormat::Markdown); });
 
     menu->addSeparator();
-    menu->addAction(tr("&Close"), window, &QWidget::close)->setShortcut(QKeySequence::Close);
+    menu->addAction(tr("&Close"), this, [this] { closeDocument(); })->setShortcut(QKeySequence::Close);
     menu->addAction(tr("&Quit"), window, &QWidget::close)
         ->setShortcut(standardKey(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
 
@@ -85,6 +85,14 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
     // Pruned when shown, so a file deleted meanwhile never appears.
     connect(m_recentMenu, &QMenu::aboutToShow, this, &FileMenu::rebuildRecent);
     rebuildRecent();
+}
+
+bool FileMenu::closeDocument()
+{
+    const QString name = m_files.displayName();
+    if (!m_files.newDocument()) return false;
+    emit m_files.statusMessage(tr("Closed %1").arg(name));
+    return true;
 }
 
 void FileMenu::rebuildRecent()

@@ -4,7 +4,9 @@
 // (the per-layer bars, the training step and memory vs batch, each as PNG, PDF, SVG, after
 // asking for size, DPI and title: FileInteraction::askChartExport), Export breakdown ▸ (CSV, Markdown), Close, Quit. Model
 // files go through DocumentFiles; solvers through CaffeSolverImport; charts through
-// ChartExporter; the breakdown through BreakdownReport. Every dialog goes through
+// ChartExporter; the breakdown through BreakdownReport. Close closes the document, not the
+// window: after the save-changes question an empty, untitled canvas remains (the training
+// settings stay); Quit closes the window. Every dialog goes through
 // DocumentFiles::interaction(), so tests can drive the actions without modal dialogs.
 
 #include "ui/files/ChartExporter.h"
@@ -29,13 +31,17 @@ class FileMenu : public QObject {
 public:
     enum class BreakdownFormat { Csv, Markdown };
 
-    // Adds the actions to `menu`; `window` is closed by Close and Quit. Everything given must
+    // Adds the actions to `menu`; `window` is closed by Quit. Everything given must
     // outlive this object (all are owned by the window).
     FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& files, RecentFiles& recent,
              MemoryView& memory, DisplayOptions& options);
 
     QMenu* recentMenu() const { return m_recentMenu; }
     QMenu* examplesMenu() const { return m_examplesMenu; }
+
+    // File ▸ Close: asks to save unsaved changes, then leaves an empty untitled document. False
+    // (nothing changed) when the person cancels or the save fails.
+    bool closeDocument();
 
     // Export chart / Export breakdown: ask for a path, write, report errors. A chart export
     // first asks for its options (FileInteraction::askChartExport), proposing the last size

@@ -1,18 +1,20 @@
 #pragma once
-// Models built in code with core::GraphBuilder, shown when no file is given (until example
-// files can be read) and used by tests and benchmarks.
+// The model the designer opens when no file is given, and generated graphs for tests and
+// benchmarks.
 
 #include "core/graph/Graph.h"
+#include "core/io/ModelFile.h"
 
 #include <cstddef>
 
 namespace netsizer::ui {
 
-// VGG-16 (Simonyan & Zisserman, configuration D) on 3×224×224 inputs with 1000 classes.
-// Uses MaxPool2D when the registry has it; otherwise each 2×2 pool is stood in for by a
-// depthwise 2×2 stride-2 Conv2D without bias (same output shape, 4 × C extra weights), named
-// "poolN" all the same.
-core::Graph vgg16();
+// The default model: resources/examples/vgg16.json as compiled into the binary (the same file
+// File ▸ Examples ▸ vgg16 opens, torchvision's VGG-16 with its own training settings and no GPU).
+inline constexpr const char* kDefaultModelPath = ":/examples/vgg16.json";
+// Reads kDefaultModelPath. The file is checked by the tests; an unreadable one asserts and
+// yields an empty model.
+core::ModelFile defaultModel();
 
 // A plain chain of `layers` layers (Input, then Dense/ReLU pairs of `width` units), with
 // canvas positions unset: for benchmarks and layout tests.

@@ -138,11 +138,28 @@ void PropertyPanel::rebuild()
         }
         w->setProperty("help", QString::fromStdString(spec.help));
         w->setToolTip(QString::fromStdString(spec.help));
+        const bool inputShape = kind.maxInputs == 0 && spec.name == "shape" && spec.type == core::AttrType::IntList;
+        if (inputShape) {
+            // The one field every model starts from: say which axes it lists.
+            label = tr("shape (C×H×W)");
+            if (auto* edit = qobject_cast<QLineEdit*>(w)) edit->setPlaceholderText(tr("C, H, W"));
+        }
         m_form->addRow(label, w);
+        if (inputShape) {
+            auto* note = new QLabel(tr("One sample, without the batch: channels, height, width for images "
+                                       "(3, 224, 224); one length for token ids or features."),
+                                    this);
+            note->setWordWrap(true);
+            note->setForegroundRole(QPalette::PlaceholderText);
+            m_form->addRow(QString(), note);
+        }
         m_editors.push_back(w);
     }
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Wraps within the panel's width (a long message grows the label's height, never its width).
+    m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_form->addRow(m_status);
     updateValues();
 }
@@ -155,6 +172,12 @@ void PropertyPanel::updateValues()
     m_name->setText(QString::fromStdString(l->name));
     markValidity(m_name, {});
     m_trainable->setChecked(l->trainable);
+    // Trainable only means something for a layer with weights: hidden when the analysis finds
+    // none (ReLU, pooling, a BatchNorm without affine); shown while the layer does not analyse.
+    bool hasWeights = true;
+    for (const auto& la : m_doc.analysis().layers)
+        if (la.id == l->id && la.analysed) hasWeights = la.learnableParams > 0;
+    m_form->setRowVisible(m_trainable, hasWeights);
     for (std::size_t i = 0; i < m_editors.size() && i < l->attrs.size(); ++i) {
         QWidget* w = m_editors[i];
         const core::AttrValue& v = l->attrs[i];

@@ -1,10 +1,11 @@
 #pragma once
 // The selected layer's properties, generated from its kind's ParamSpecs (ARCHITECTURE.md
-// rule 2): name, trainable, then one editor per attribute (check box for Bool, combo box for
-// Choice, line edit otherwise). Line edits validate as you type (red with the reason as
-// tooltip) and commit on Enter / focus-out through Document::setAttribute (one undo step per
-// commit). Follows the Document: values update on undo/redo, the panel empties when the layer
-// goes away.
+// rule 2): name, trainable (only for layers with weights), then one editor per attribute
+// (check box for Bool, combo box for Choice, line edit otherwise; the Input's shape says its
+// axes, C×H×W). Line edits validate as you type (red with the reason as tooltip) and commit on
+// Enter / focus-out through Document::setAttribute (one undo step per commit). The status line
+// (output shape or analysis error) wraps within the panel's width. Follows the Document: values
+// update on undo/redo, the panel empties when the layer goes away.
 
 #include "core/graph/LayerId.h"
 #include "ui/document/ChangeEvent.h"

@@ -86,12 +86,17 @@ QVariant LayerTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::DecorationRole && section >= FirstComponent && section < totalColumn())
         return ComponentStyle::swatch(core::kAllComponents[static_cast<std::size_t>(section - FirstComponent)]);
+    if (role == Qt::ToolTipRole && section == Params)
+        return tr("Learnable parameters, frozen ones included (the summary's count); buffers are counted apart");
+    if (role == Qt::ToolTipRole && section == Buffers)
+        return tr("Buffers: stored with the weights (running mean and variance, counters) but never trained");
     if (role != Qt::DisplayRole) return {};
     switch (section) {
     case Name: return tr("Name");
     case Kind: return tr("Kind");
     case OutputShape: return tr("Output shape");
     case Params: return tr("Parameters");
+    case Buffers: return tr("Buffers");
     case Macs: return tr("MACs");
     default: break;
     }
@@ -138,7 +143,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
         case Kind: return QString::fromStdString(layer.kind->displayName);
         case OutputShape:
             return ok && !la->result.outputs.empty() ? qulonglong(la->result.outputs[0].shape.numel().value()) : qulonglong(0);
-        case Params: return la ? qulonglong(la->learnableParams + la->bufferParams) : qulonglong(0);
+        case Params: return la ? qulonglong(la->learnableParams) : qulonglong(0);
+        case Buffers: return la ? qulonglong(la->bufferParams) : qulonglong(0);
         case Macs: return ok ? qulonglong(la->result.macs) : qulonglong(0);
         default: return qulonglong(bytes);
         }
@@ -155,7 +161,8 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
         for (const auto& t : la->result.outputs) shapes << QString::fromStdString(t.shape.toString());
         return shapes.join(QStringLiteral(", "));
     }
-    case Params: return ok ? QString::fromStdString(core::withThousands(la->learnableParams + la->bufferParams)) : QString();
+    case Params: return ok ? QString::fromStdString(core::withThousands(la->learnableParams)) : QString();
+    case Buffers: return ok && la->bufferParams ? QString::fromStdString(core::withThousands(la->bufferParams)) : QString();
     case Macs: return ok ? QString::fromStdString(core::withThousands(la->result.macs)) : QString();
     default: return ok ? (bytes ? m_options.bytes(static_cast<double>(bytes)) : QStringLiteral("0")) : QString();
     }

@@ -1,6 +1,7 @@
 #pragma once
 // The layers as table rows — the Keras-summary view, live: name, kind, output shape,
-// parameters, MACs, then each memory component at the configured batch and the layer's total.
+// parameters (learnable elements, frozen included: what the summary and PyTorch's
+// parameters() count), buffers (running statistics and counters: stored, never trained), MACs, then each memory component at the configured batch and the layer's total.
 // Rows follow the analysis' topological order (layers it could not place come last).
 // DisplayRole gives formatted text, Qt::UserRole (kSortRole) the raw number for sorting,
 // ToolTipRole the exact bytes. Layers with an error show it in red with the message on hover.
@@ -22,7 +23,7 @@ class Document;
 class LayerTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Kind, OutputShape, Params, Macs, FirstComponent };
+    enum Column { Name, Kind, OutputShape, Params, Buffers, Macs, FirstComponent };
     static constexpr int kSortRole = Qt::UserRole;
     static constexpr int kLayerIdRole = Qt::UserRole + 1; // core::LayerId as uint
 

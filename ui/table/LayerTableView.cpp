@@ -2,9 +2,13 @@
 
 #include "ui/table/LayerTableModel.h"
 
+#include "ui/style/DisplayOptions.h"
+
 #include <QHeaderView>
 #include <QItemSelection>
 #include <QSortFilterProxyModel>
+
+#include <algorithm>
 
 namespace netsizer::ui {
 
@@ -32,7 +36,10 @@ LayerTableView::LayerTableView(Document& doc, const DisplayOptions& options, QWi
     // Hide component columns that are zero for every layer (input, overhead, ... are
     // whole-network figures), re-checked after every reset.
     connect(m_model, &QAbstractItemModel::modelReset, this, &LayerTableView::hideEmptyColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &LayerTableView::widenColumns);
+    connect(&options, &DisplayOptions::changed, this, &LayerTableView::widenColumns);
     hideEmptyColumns();
+    widenColumns();
     connect(selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
         if (!m_selecting) emit selectionChangedByUser(selectedLayers());
     });
@@ -46,6 +53,21 @@ void LayerTableView::hideEmptyColumns()
             any = m_model->index(r, c).data(LayerTableModel::kSortRole).toULongLong() > 0;
         setColumnHidden(c, !any);
     }
+}
+
+void LayerTableView::widenColumns()
+{
+    // Only ever wider: a width the person chose is kept unless the text no longer fits it.
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        if (isColumnHidden(c)) continue;
+        const int needed = neededWidth(c);
+        if (columnWidth(c) < needed) setColumnWidth(c, needed);
+    }
+}
+
+int LayerTableView::neededWidth(int column) const
+{
+    return std::max(horizontalHeader()->sectionSizeHint(column), sizeHintForColumn(column));
 }
 
 std::vector<core::LayerId> LayerTableView::selectedLayers() const
