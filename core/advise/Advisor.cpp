@@ -3,6 +3,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/analysis/LayerFreezing.h"
 #include "core/estimate/Estimator.h"
+#include "core/estimate/PrecisionSupport.h"
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
 
@@ -24,21 +25,6 @@ const char* suggestionKindName(SuggestionKind k)
     case SuggestionKind::Combination: return "combination";
     }
     return "";
-}
-
-std::string precisionUnsupportedReason(const TrainingConfig& config)
-{
-    const Precision p = config.precision;
-    if (p == Precision::Fp32) return {};
-    if (config.framework == Framework::Caffe) return "BVLC Caffe stores blobs as float or double: no half precision, no AMP";
-    if (!frameworkInfo(config.framework).onGpu || !config.gpu || config.gpu->architecture.empty()) return {};
-    const std::string& arch = config.gpu->architecture;
-    const bool beforePascal = arch == "Kepler" || arch == "Maxwell";
-    const bool beforeAmpere = beforePascal || arch == "Pascal" || arch == "Volta" || arch == "Turing";
-    const bool half = p == Precision::Fp16 || p == Precision::MixedFp16;
-    if (half && beforePascal) return config.gpu->name + " (" + arch + ") has no fast fp16: half precision needs Pascal or later";
-    if (!half && beforeAmpere) return config.gpu->name + " (" + arch + ") has no bf16: it needs Ampere or later";
-    return {};
 }
 
 namespace {
@@ -172,7 +158,7 @@ private:
     {
         for (Precision p : {Precision::MixedBf16, Precision::MixedFp16}) {
             c.precision = p;
-            const std::string why = precisionUnsupportedReason(c);
+            const std::string why = precisionUnavailableReason(c.precision, c.framework, c.gpu);
             if (why.empty()) return p;
             if (advice && p == Precision::MixedFp16) advice->notes.push_back("mixed precision is not offered: " + why);
         }
@@ -375,7 +361,7 @@ private:
             if (g.memoryBytes <= m_config.gpu->memoryBytes) continue;
             TrainingConfig c = m_config;
             c.gpu = g;
-            if (!precisionUnsupportedReason(c).empty()) continue;
+            if (!precisionUnavailableReason(c.precision, c.framework, c.gpu).empty()) continue;
             const MemoryBreakdown b = estimateWith(m_analysis, c);
             if (!b.fits()) continue;
             advice.suggestions.push_back(make(SuggestionKind::LargerGpu, c, b,

@@ -15,8 +15,4 @@ namespace netsizer::core {
 // ImageNet-sized networks.
 Advice advise(const Graph& graph, const TrainingConfig& config, const GpuCatalog& catalog);
 
-// Whether `config.precision` is one the framework and GPU can train in, and why not; empty when
-// it can (BVLC Caffe: fp32 only; fast fp16 from Pascal on, bf16 from Ampere on).
-std::string precisionUnsupportedReason(const TrainingConfig& config);
-
 } // namespace netsizer::core
