@@ -91,6 +91,7 @@ std::vector<Sample> samples()
         {"Embedding", [](GraphBuilder& b) { b.add("Embedding", "l", {input(b, {6}, "int64")}, {{"num_embeddings", I{10}}, {"embedding_dim", I{4}}}); },
          {{"ResourceGather", 1}}},
         {"Dropout", [](GraphBuilder& b) { b.add("Dropout", "l", {input(b, {8})}); }, {{"Mul", 2}}},
+        {"Scale with bias", [](GraphBuilder& b) { b.add("Scale", "l", {input(b, {3, 4, 4})}); }, {{"Mul", 1}, {"AddV2", 1}}},
         {"BatchNormalization (fused, images)", [](GraphBuilder& b) { b.add("BatchNorm", "l", {input(b, {3, 4, 4})}); },
          {{"FusedBatchNormV3", 1}}},
         {"BatchNormalization (moments, after a Dense)", [](GraphBuilder& b) { b.add("BatchNorm", "l", {input(b, {8})}); },
