@@ -15,6 +15,8 @@
 
 #include <QtTest>
 
+#include <QDir>
+
 #include <algorithm>
 #include <fstream>
 #include <functional>
@@ -171,6 +173,8 @@ private slots:
     void kerasTotalParams_data();
     void kerasTotalParams();
     void cnn180x50Example();
+    void tfjsKeptBytes_data();
+    void tfjsKeptBytes();
 };
 
 void TestTensorFlowProfile::keptMatchesExclusionTable_data()
@@ -378,6 +382,59 @@ void TestTensorFlowProfile::cnn180x50Example()
     const MemoryBreakdown b32 = underTensorFlow(m->graph, 32);
     QCOMPARE(b32[Component::Activations].perSample, Count{628672 * 4});
     QVERIFY(b32.peakBytes() > b32[Component::Activations].at(32));
+}
+
+// TF.js 4.22's own measurement (tests/truth/tfjs/out/*.json, written by measure.mjs): the bytes
+// its tape keeps after the forward pass equal the profile's activations plus the tensors TF.js
+// keeps and TensorFlow does not (docs/accuracy.md derives each): per conv/dense with bias and a
+// non-linear activation the pre-bias and post-bias outputs (no fused kernel under a gradient),
+// per linear dense its fused output unless the next layer keeps it, per dropout one more
+// tensor of its input's size, the loss's squared difference; plus 4-byte scalars.
+void TestTensorFlowProfile::tfjsKeptBytes_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<qulonglong>("batch");
+    QTest::addColumn<qulonglong>("tfjsKept");
+    const QDir out(QStringLiteral(NETSIZER_ROOT "/tests/truth/tfjs/out"));
+    for (const QString& f : out.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        std::ifstream in(out.filePath(f).toStdString());
+        const auto doc = nlohmann::json::parse(in);
+        for (const auto& r : doc["results"]) {
+            if (!r.contains("keptBytes")) continue;
+            const std::string model = r["model"];
+            const std::string row = model + " batch " + std::to_string(r["batch"].get<int>());
+            QTest::newRow(row.c_str()) << QString::fromStdString(model) << qulonglong(r["batch"].get<int>())
+                                       << qulonglong(r["keptBytes"].get<std::uint64_t>());
+        }
+    }
+}
+
+void TestTensorFlowProfile::tfjsKeptBytes()
+{
+    QFETCH(QString, model);
+    QFETCH(qulonglong, batch);
+    QFETCH(qulonglong, tfjsKept);
+    // model → (floats per sample TF.js keeps beyond TensorFlow, fixed scalar bytes)
+    static const std::map<std::string, std::pair<Count, Count>> extras = {
+        {"keras/dl4j_mnist_cnn_tf_keras_2_config.json", {2 * (21632 + 36864 + 128) + 10 + 9216 + 128 + 10, 28}},
+        {"keras/dl4j_model_2_2_4.json", {2 * (512 + 512) + 10 + 2 * 512 + 10, 28}},
+        {"keras/dl4j_simple_add_tf_keras_2.json", {2 * (8 + 8) + 4 + 4, 12}},
+        {"tfjs/tfjs_examples_abalone_model.json", {50 + 50 + 1 + 1, 12}},
+        {"resources/examples/cnn_180x50.json (as Keras)", {2 * (288000 + 144000 + 69120 + 1024) + 36 + 1024 + 36, 20}},
+    };
+    const auto it = extras.find(model.toStdString());
+    QVERIFY2(it != extras.end(), "a measured model without its derivation");
+    const bool example = model.startsWith("resources/");
+    const QString path = example ? QStringLiteral(NETSIZER_ROOT "/resources/examples/cnn_180x50.json")
+                                 : QStringLiteral(NETSIZER_SHARED_DIR "/models/") + model;
+    if (!QFileInfo::exists(path)) QSKIP("../shared/models is absent");
+    const auto m = readModelFile(path.toStdString());
+    QVERIFY(m.ok());
+    const Analysis a = analyze(m->graph);
+    QVERIFY(a.ok());
+    const ElemCounts& kept = a.activations[static_cast<std::size_t>(Profile::TensorFlow)];
+    const Count ours = kept.bytesPerSample(4) * batch + kept.bytesFixed(4);
+    QCOMPARE(qulonglong(ours + it->second.first * 4 * batch + it->second.second), tfjsKept);
 }
 
 QTEST_APPLESS_MAIN(TestTensorFlowProfile)

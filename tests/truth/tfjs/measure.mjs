@@ -114,6 +114,13 @@ async function measure(name, model, batch) {
 }
 
 const results = [];
+// Rewritten after every batch, so a run stopped early keeps what it measured.
+const outName = only < 0 ? 'tfjs_peaks.json' : `tfjs_peaks_${wanted.join('_').replace(/[^A-Za-z0-9_]/g, '')}.json`;
+function writeResults() {
+  mkdirSync(join(here, 'out'), { recursive: true });
+  writeFileSync(join(here, 'out', outName),
+                JSON.stringify({ tfjs: tf.version_core, backend: tf.getBackend(), warmup, results }, null, 1) + '\n');
+}
 // --only a,b: the models whose path contains one of the names; --batches 1,8: other batches;
 // --no-warmup: measure the first step (SGD has no state to create; for the slow CNN).
 const only = process.argv.indexOf('--only');
@@ -135,6 +142,7 @@ for (const [name, make] of models) {
   for (const b of batches) {
     try {
       results.push({ ...(await measure(name, model, b)), params });
+      writeResults();
     } catch (e) {
       console.log(`${name} batch ${b}: ${e.message.split('\n')[0]}`);
       results.push({ model: name, batch: b, error: e.message.split('\n')[0] });
@@ -142,7 +150,5 @@ for (const [name, make] of models) {
   }
   model.dispose();
 }
-const outName = only < 0 ? 'tfjs_peaks.json' : `tfjs_peaks_${wanted.join('_').replace(/[^A-Za-z0-9_]/g, '')}.json`;
-mkdirSync(join(here, 'out'), { recursive: true });
-writeFileSync(join(here, 'out', outName),
-              JSON.stringify({ tfjs: tf.version_core, backend: tf.getBackend(), warmup, results }, null, 1) + '\n');
+
+writeResults();
