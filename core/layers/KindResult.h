@@ -85,9 +85,10 @@ struct SavedTensor {
         Input,  // the storage of input `index` (no new memory when something else saved it too)
         Output, // the storage of output `index`
         Extra,  // a new tensor of numelPerSample (+ numelFixed) elements: indices, masks, stats
-        // Held by reference, no activation memory: a variable's value (TensorFlow's
-        // ReadVariableOp result shares the variable's buffer, counted as weights) or a small
-        // constant (an axis, a scale). Listed so the kept set is complete; never charged.
+        // Held by reference, no new memory: a variable's value (TensorFlow's ReadVariableOp
+        // result shares the variable's buffer, counted as weights), a small constant (an axis,
+        // a scale), or a tensor the layer keeps through another entry. Listed so the kept set
+        // is complete; never charged.
         Persistent,
     };
     // The one-byte fields first: 32 bytes in all (every layer holds up to 12 of these inline).

@@ -67,7 +67,8 @@ inline TfOperand tfNew(Count perSample, Count fixed = 0, ElemKind elem = ElemKin
 {
     return {SavedTensor::Ref::Extra, 0, elem, perSample, fixed};
 }
-// A variable's value or a constant: kept by reference, no activation memory.
+// Kept by reference, no new memory: a variable's value, a constant, or a tensor another op of
+// the same layer already keeps (a StopGradient or Squeeze of a kept Mean output).
 inline TfOperand tfHeld() { return {SavedTensor::Ref::Persistent, 0}; }
 
 // Records one TensorFlow op of the layer in r's Profile::TensorFlow list: every operand the
