@@ -67,8 +67,10 @@ std::string formatJson(const EstimateReport& r)
     j["params"] = {{"total", a.paramsTotal},
                    {"trainable", a.paramsTrainable},
                    {"non_trainable", a.paramsTotal - a.paramsTrainable},
-                   {"buffers", a.buffers}};
+                   {"buffers", a.buffers},
+                   {"keras_total", a.kerasTotalParams()}}; // trainable + non-trainable, as Keras counts
     j["macs"] = a.macs;
+    if (c.framework == Framework::TensorFlow) j["tensorflow_fallback_layers"] = a.tensorflowFallbackLayers;
 
     ordered_json bytes, components;
     for (Component comp : kAllComponents) {

@@ -143,9 +143,18 @@ std::string formatTable(const EstimateReport& r)
            optimizerInfo(c.optimizer).name + ", " + precisionInfo(c.precision).name + ", " +
            frameworkInfo(c.framework).name + "\n\n";
     out += layerTable(r);
-    out += "Params: " + withThousands(a.paramsTotal) + " (trainable " + withThousands(a.paramsTrainable) + ", frozen " +
-           withThousands(a.paramsTotal - a.paramsTrainable) + "), buffers " + withThousands(a.buffers) +
-           "; MACs per sample: " + shortCount(a.macs) + "\n";
+    if (c.framework == Framework::TensorFlow) // Keras' "Total params": trainable + non-trainable
+        out += "Params: " + withThousands(a.kerasTotalParams()) + " as Keras counts (trainable " +
+               withThousands(a.paramsTrainable) + ", non-trainable " + withThousands(a.kerasTotalParams() - a.paramsTrainable) +
+               "); MACs per sample: " + shortCount(a.macs) + "\n" +
+               (a.tensorflowFallbackLayers ? withThousands(a.tensorflowFallbackLayers) +
+                                                 " layer(s) without a TensorFlow rule keep what PyTorch's CPU autograd keeps "
+                                                 "(docs/tensorflow.md)\n"
+                                           : std::string());
+    else
+        out += "Params: " + withThousands(a.paramsTotal) + " (trainable " + withThousands(a.paramsTrainable) + ", frozen " +
+               withThousands(a.paramsTotal - a.paramsTrainable) + "), buffers " + withThousands(a.buffers) +
+               "; MACs per sample: " + shortCount(a.macs) + "\n";
     out += "(Kept / sample: bytes a layer keeps for backward per sample; whole-network components below.)\n\n";
     out += componentTable(r.breakdown);
     out += "\n" + peakAndBand(r);

@@ -8,7 +8,7 @@ std::string usageText()
 
 Usage:
   netsizer-cli estimate MODEL [--batch N] [--optimizer NAME] [--precision NAME]
-                        [--framework pytorch|pytorch-cpu|caffe] [--mode train|inference]
+                        [--framework pytorch|pytorch-cpu|caffe|tensorflow] [--mode train|inference]
                         [--gpu NAME | --gpu-memory SIZE] [--format table|json|csv]
                         [overhead options] [import options]
   netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [--safe] [same options]
@@ -40,7 +40,7 @@ Options (the model file's "training" section supplies defaults; options override
   --optimizer NAME    sgd, sgd-momentum, nesterov, adam, adamw, adam-amsgrad, adagrad, rmsprop,
                       rmsprop-momentum, adadelta
   --precision NAME    fp32, fp16, bf16, mixed-fp16, mixed-bf16
-  --framework NAME    pytorch (CUDA), pytorch-cpu, caffe
+  --framework NAME    pytorch (CUDA), pytorch-cpu, caffe, tensorflow (Keras; docs/tensorflow.md)
   --mode MODE         train or inference
   --gpu NAME          a preset from `netsizer-cli gpus` (case, spaces and dashes ignored)
   --gpu-memory SIZE   a custom GPU: 4GiB, 4GB, 4096MiB or bytes; the default CUDA context

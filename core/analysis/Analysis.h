@@ -24,17 +24,26 @@ struct Analysis {
     Count paramsTrainable = 0; // learnable elements of trainable layers
     Count trainableTensors = 0; // learnable tensors of trainable layers (Adam's step counters)
     Count buffers = 0;         // buffer elements (running statistics, counters)
+    // Buffer elements only PyTorch allocates (BatchNorm's num_batches_tracked, ParamTensor::
+    // pytorchOnly): part of `buffers` and `weights`, absent from a Keras model.
+    Count pytorchOnlyBuffers = 0;
     ElemCounts weights;        // fixed: all parameters and buffers by element kind
     ElemCounts trainableWeights; // fixed: learnable elements of trainable layers (Activation kind)
     Count macs = 0;            // forward multiply-accumulates per sample
 
     // Kept for backward by each profile, model input excluded.
     std::array<ElemCounts, kProfileCount> activations;
+    // Layers whose kind states no Profile::TensorFlow rule (KindResult::tensorflowRule): their
+    // TensorFlow counts are the PyTorch CPU ones. Model inputs are not counted.
+    Count tensorflowFallbackLayers = 0;
     // Kept for backward under mixed precision (LayerAnalysis::keptAutocast summed), and the
     // elements of the half-precision weight copies autocast keeps (a fixed cost); indexed
     // 0 = Profile::PyTorchCuda, 1 = Profile::PyTorchCpu.
     std::array<ElemCounts, 2> activationsAutocast;
     std::array<Count, 2> autocastWeightNumel{};
+    // Keras' "Total params": trainable + non-trainable weights (BatchNorm's moving mean and
+    // variance included), without PyTorch's num_batches_tracked.
+    Count kerasTotalParams() const { return paramsTotal + buffers - pytorchOnlyBuffers; }
     // The model inputs (one mini-batch sample).
     ElemCounts input;
     // Caffe: data + diff of every distinct blob except the model input are 2 × this; per sample.

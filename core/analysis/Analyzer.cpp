@@ -223,6 +223,8 @@ private:
             accountAutocast(la, kr, 1, ins, st, isSource);
         }
         accountSaved(la, kr, Profile::Caffe, ins, st);
+        accountSaved(la, kr, Profile::TensorFlow, ins, st);
+        if (!kr.tensorflowRule && !isSource) ++m_result.tensorflowFallbackLayers;
         m_result.caffeBlobNumel += la.caffeTopNumel;
         m_result.caffeColumnBufferNumel += la.result.caffeColumnBufferNumel;
         m_result.macs += la.result.macs;
@@ -307,6 +309,7 @@ private:
                 return false;
             }
             (p.learnable ? learnable : buffers) += p.numel;
+            if (p.pytorchOnly) m_result.pytorchOnlyBuffers += p.numel;
             la.weights.addFixed(p.elem, p.numel);
             if (p.learnable) ++la.learnableTensors;
         }
@@ -391,8 +394,11 @@ private:
         // each, rather than summing every element kind of `kept` afterwards).
         ElemCounts& total = m_result.activations[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
-        if (!caffe && !la.outputNeedsGrad) return; // autograd records nothing for this op
-        for (const auto& t : kr.saved[static_cast<std::size_t>(p)]) {
+        if (!caffe && !la.outputNeedsGrad) return; // autograd (or the tape) records nothing for this op
+        // A kind without a TensorFlow rule keeps what PyTorch's CPU autograd keeps there
+        // (counted in Analysis::tensorflowFallbackLayers).
+        const Profile list = profile == Profile::TensorFlow && !kr.tensorflowRule ? Profile::PyTorchCpu : profile;
+        for (const auto& t : kr.saved[static_cast<std::size_t>(list)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
                 charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);

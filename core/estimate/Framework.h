@@ -3,6 +3,7 @@
 #include "core/layers/KindResult.h"
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,7 @@ enum class Framework {
     PyTorch,    // PyTorch autograd on a CUDA GPU
     PyTorchCpu, // PyTorch autograd on the CPU (what ../shared/truth measured)
     Caffe,      // BVLC Caffe 1.0: data + diff for every blob, solver history per parameter
+    TensorFlow, // TensorFlow 2 / Keras on a GPU: what GradientTape keeps (docs/tensorflow.md)
 };
 
 struct FrameworkInfo {
@@ -26,5 +28,7 @@ struct FrameworkInfo {
 const FrameworkInfo& frameworkInfo(Framework f);
 const std::vector<FrameworkInfo>& allFrameworks();
 std::optional<Framework> parseFramework(std::string_view name);
+// The profile names parseFramework accepts, for messages: "pytorch, pytorch-cpu, ...".
+std::string frameworkNameList();
 
 } // namespace netsizer::core

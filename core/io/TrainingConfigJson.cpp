@@ -84,7 +84,7 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
     if (auto e = str("framework", s)) return *e;
     if (!s.empty()) {
         const auto f = parseFramework(s);
-        if (!f) return makeError("bad_attribute", "unknown framework '" + s + "' (pytorch, pytorch-cpu, caffe)", at + "/framework");
+        if (!f) return makeError("bad_attribute", "unknown framework '" + s + "' (" + frameworkNameList() + ")", at + "/framework");
         c.framework = *f;
     }
     if (const auto g = j.find("gpu"); g != j.end() && !g->is_null()) {

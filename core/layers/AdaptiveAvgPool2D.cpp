@@ -35,6 +35,11 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.macs = macs.value();
     const bool mean = size[0] == 1 && size[1] == 1;
     r.keepPyTorch(savedInput(0, mean ? "MeanBackward1.self" : "AdaptiveAvgPool2DBackward0.self"));
+    // TensorFlow: to 1 × 1 it is Keras' GlobalAveragePooling2D (Mean keeps its input and
+    // output); otherwise an AveragePooling2D (AvgPool keeps its input), exact when the sizes
+    // divide, as torchvision's 7 × 7 on 7 × 7.
+    if (mean) keepTensorFlowOp(r, TfOp::Mean, {tfIn(0), tfHeld()}, {tfOut(0)});
+    else keepTensorFlowOp(r, TfOp::AvgPool, {tfIn(0)}, {tfOut(0)});
     return r;
 }
 

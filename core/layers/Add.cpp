@@ -16,6 +16,12 @@ Result<KindResult> analyze(const LayerContext& ctx)
     }
     KindResult r;
     r.outputs.push_back(ctx.in(0));
+    // TensorFlow (Keras Add: output = inputs[0]; output += inputs[i]): a chain of AddV2, each
+    // keeping both operands (its gradient reads their shapes); the partial sums are new tensors.
+    const Count n = ctx.in(0).shape.numel().value();
+    for (std::size_t i = 1; i < ctx.inputs.size(); ++i)
+        keepTensorFlowOp(r, TfOp::AddV2, {i == 1 ? tfIn(0) : tfNew(n), tfIn(static_cast<int>(i))},
+                         {i + 1 == ctx.inputs.size() ? tfOut(0) : tfNew(n)});
     return r;
 }
 } // namespace

@@ -14,6 +14,39 @@ namespace netsizer::core::kinds {
 namespace {
 enum Attr { kEps, kMomentum, kAffine, kTrackRunningStats };
 
+// TensorFlow (Keras BatchNormalization in training). Images ([C, H, W] and [C, D, H, W] per
+// sample) take the fused path: FusedBatchNormV3(x, scale, offset, mean, variance) keeps x and
+// reserve_space_1/2 (the batch mean and inverse variance, C float32 each) and reserve_space_3
+// (empty on the CPU; cuDNN's reserve space on a GPU, not modelled). Other ranks (after a Dense,
+// over a sequence) run nn.moments and nn.batch_normalization op by op: the squared
+// difference and x × inv are two tensors of the input's size, plus six of C elements.
+// Scale, offset and the moving statistics are variables (held, no new memory).
+void keepTensorFlow(KindResult& r, int inRank, Count numel, Count c)
+{
+    if (inRank >= 3) {
+        const TfOperand stat = tfNew(0, c, ElemKind::Float32);
+        keepTensorFlowOp(r, TfOp::FusedBatchNormV3, {tfIn(0), tfHeld(), tfHeld(), tfHeld(), tfHeld()},
+                         {tfOut(0), stat, stat, stat, stat, tfNew(0, 0, ElemKind::Float32)});
+        return;
+    }
+    const TfOperand perC = tfNew(0, c); // one value per channel, reduced over the batch
+    // mean = Mean(x, axes); variance = Mean(SquaredDifference(x, StopGradient(mean)), axes);
+    // both squeezed (Squeeze keeps its input, the Mean's output: held here, charged by Mean).
+    keepTensorFlowOp(r, TfOp::Mean, {tfIn(0), tfHeld()}, {perC});
+    keepTensorFlowOp(r, TfOp::SquaredDifference, {tfIn(0), tfHeld()}, {tfNew(numel)});
+    keepTensorFlowOp(r, TfOp::Mean, {tfNew(numel), tfHeld()}, {perC});
+    keepTensorFlowOp(r, TfOp::Squeeze, {tfHeld()}, {tfHeld()});
+    keepTensorFlowOp(r, TfOp::Squeeze, {tfHeld()}, {tfHeld()});
+    // inv = Rsqrt(variance + eps) * gamma; out = x * inv + (beta - mean * inv)
+    keepTensorFlowOp(r, TfOp::AddV2, {tfHeld(), tfHeld()}, {perC});
+    keepTensorFlowOp(r, TfOp::Rsqrt, {perC}, {perC});
+    keepTensorFlowOp(r, TfOp::Mul, {tfHeld(), tfHeld()}, {perC});
+    keepTensorFlowOp(r, TfOp::Mul, {tfIn(0), perC}, {tfNew(numel)});
+    keepTensorFlowOp(r, TfOp::Mul, {tfHeld(), tfHeld()}, {perC});
+    keepTensorFlowOp(r, TfOp::Sub, {tfHeld(), perC}, {perC});
+    keepTensorFlowOp(r, TfOp::AddV2, {tfNew(numel), perC}, {tfOut(0)});
+}
+
 Result<KindResult> analyze(const LayerContext& ctx)
 {
     if (auto e = expectFloat(ctx)) return *e;
@@ -32,7 +65,9 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (ctx.b(kTrackRunningStats)) {
         r.params.push_back({"running_mean", c, false});
         r.params.push_back({"running_var", c, false});
-        r.params.push_back({"num_batches_tracked", 1, false, ElemKind::Int64});
+        ParamTensor counter{"num_batches_tracked", 1, false, ElemKind::Int64};
+        counter.pytorchOnly = true;
+        r.params.push_back(counter);
     }
     r.macs = numel * (ctx.b(kAffine) ? 2 : 1); // normalise, then scale and shift
     r.keepPyTorch(savedInput(0, "NativeBatchNormBackward0.input"));
@@ -42,6 +77,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.keep(Profile::Caffe, savedExtra(ElemKind::Activation, c + 1, 2 * c + numel / c,
                                       "BatchNormLayer.num_by_chans_ + batch_sum_multiplier_ (per sample), mean_ + "
                                       "variance_ + spatial_sum_multiplier_ (fixed)"));
+    keepTensorFlow(r, in.rank(), numel, c);
     return r;
 }
 

@@ -33,6 +33,13 @@ Result<KindResult> analyze(const LayerContext& ctx)
     }
     KindResult r;
     r.outputs.push_back(out);
+    // TensorFlow (Keras Concatenate, tf.concat): ConcatV2(values..., axis) keeps every value
+    // (its gradient reads their shapes).
+    std::vector<TfOperand> values;
+    for (std::size_t i = 0; i < ctx.inputs.size(); ++i) values.push_back(tfIn(static_cast<int>(i)));
+    values.push_back(tfHeld());
+    const TfOperand result = tfOut(0);
+    keepTensorFlowOp(r, TfOp::ConcatV2, values, std::span<const TfOperand>(&result, 1));
     return r;
 }
 

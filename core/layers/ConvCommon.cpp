@@ -95,6 +95,25 @@ Result<KindResult> analyzeN(const LayerContext& ctx, const char* layout)
     // One derivative formula covers input, weight and bias, so autograd saves the input
     // whenever the op is recorded (ConvolutionBackward0.input; the weight is a parameter).
     r.keepPyTorch(savedInput(0, "ConvolutionBackward0.input"));
+    // TensorFlow (Keras Conv1D/2D/3D, then BiasAdd): Conv2D, Conv3D or, when every input channel
+    // is its own group, DepthwiseConv2dNative keep the input and the kernel. Conv1D runs
+    // ExpandDims, Conv2D and Squeeze (tf.nn.conv1d): Squeeze keeps the convolution's output,
+    // a tensor of its own when a BiasAdd follows.
+    const bool bias = ctx.b(kBias);
+    const Count outNumel = g->out.numel().value();
+    const TfOperand convOut = bias ? tfNew(outNumel) : tfOut(0);
+    if constexpr (N == 1) {
+        keepTensorFlowOp(r, TfOp::ExpandDims, {tfIn(0), tfHeld()}, {tfIn(0)});
+        keepTensorFlowOp(r, TfOp::ExpandDims, {tfHeld(), tfHeld()}, {tfHeld()}); // the kernel
+        keepTensorFlowOp(r, TfOp::Conv2D, {tfIn(0), tfHeld()}, {convOut});
+        keepTensorFlowOp(r, TfOp::Squeeze, {convOut}, {convOut});
+    } else if constexpr (N == 2) {
+        const bool depthwise = g->groups > 1 && g->groups == g->inChannels;
+        keepTensorFlowOp(r, depthwise ? TfOp::DepthwiseConv2dNative : TfOp::Conv2D, {tfIn(0), tfHeld()}, {convOut});
+    } else {
+        keepTensorFlowOp(r, TfOp::Conv3D, {tfIn(0), tfHeld()}, {convOut});
+    }
+    if (bias) keepTensorFlowOp(r, TfOp::BiasAdd, {convOut, tfHeld()}, {tfOut(0)});
     // Caffe's BaseConvolutionLayer: col_buffer_ of kernel_dim × groups rows and one column per
     // output position, for one image; never touched (so never allocated) for 1×1, stride 1,
     // no padding.

@@ -84,6 +84,12 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (!macs.ok()) return makeError("overflow", "MAC count overflows 64 bits");
     r.macs = macs.value();
     r.keepPyTorch(savedInput(0, "ConvolutionBackward0.input"));
+    // TensorFlow (Keras Conv2DTranspose, tf.nn.conv2d_transpose): Conv2DBackpropInput(input_sizes,
+    // filter, out_backprop = the input) keeps the filter and the input; then BiasAdd.
+    const Count outNumel = g->out.numel().value();
+    const TfOperand convOut = ctx.b(kBias) ? tfNew(outNumel) : tfOut(0);
+    keepTensorFlowOp(r, TfOp::Conv2DBackpropInput, {tfHeld(), tfHeld(), tfIn(0)}, {convOut});
+    if (ctx.b(kBias)) keepTensorFlowOp(r, TfOp::BiasAdd, {convOut, tfHeld()}, {tfOut(0)});
     bool is1x1 = true;
     for (std::size_t k = 0; k < 2; ++k)
         is1x1 &= g->kernel[k] == 1 && g->stride[k] == 1 && g->padBegin[k] == 0 && g->padEnd[k] == 0;

@@ -26,6 +26,17 @@ Result<KindResult> analyze(const LayerContext& ctx)
     // addmm saves mat1 (the input) only for the weight's gradient (gen_variable_type guard_for);
     // mat2 is the weight itself, a parameter, not an activation.
     r.keepPyTorch(savedInput(0, "AddmmBackward0.mat1", SaveWhen::ParamsNeedGrad));
+    // TensorFlow (Keras core_ops.dense): MatMul(x, kernel), then BiasAdd. Above rank 1 per sample
+    // Keras calls tf.tensordot: Reshape(x) to 2-D, MatMul, Reshape(product) back, and that last
+    // Reshape keeps the product, a new tensor of the output's size when a BiasAdd follows.
+    const bool bias = ctx.b(kBias);
+    const Count outNumel = out.shape.numel().value();
+    const TfOperand product = bias || in.rank() > 1 ? tfNew(outNumel) : tfOut(0);
+    if (in.rank() > 1) keepTensorFlowOp(r, TfOp::Reshape, {tfIn(0), tfHeld()}, {tfIn(0)});
+    keepTensorFlowOp(r, TfOp::MatMul, {tfIn(0), tfHeld()}, {product});
+    const TfOperand reshaped = bias ? tfNew(outNumel) : tfOut(0);
+    if (in.rank() > 1) keepTensorFlowOp(r, TfOp::Reshape, {product, tfHeld()}, {reshaped});
+    if (bias) keepTensorFlowOp(r, TfOp::BiasAdd, {reshaped, tfHeld()}, {tfOut(0)});
     return r;
 }
 

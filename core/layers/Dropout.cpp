@@ -18,6 +18,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.outputs.push_back(ctx.in());
     if (ctx.f(kP) == 0.0) { // F.dropout returns its input unchanged for p = 0
         r.aliasOf = 0;
+        markTensorFlowRule(r); // Keras' Dropout returns its input too
         return r;
     }
     if (ctx.b(kInplace)) r.aliasOf = 0;
@@ -25,6 +26,11 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.keep(Profile::PyTorchCpu, savedExtra(ElemKind::Activation, n, 0, "MulBackward0.other (dropout noise)"));
     r.keep(Profile::PyTorchCuda, savedExtra(ElemKind::Bool, n, 0, "NativeDropoutBackward0.result1 (mask)"));
     r.keep(Profile::Caffe, savedExtra(ElemKind::Int32, n, 0, "DropoutLayer.rand_vec_"));
+    // TensorFlow (Keras Dropout, tf.nn.dropout's _dropout in TF 2.x): ret = Mul(x, scale), then
+    // Mul(ret, Cast(keep_mask, float)): the first keeps x, the second x × scale and the float
+    // mask, two new tensors of the input's size (the Cast of the unwatched mask is not recorded).
+    keepTensorFlowOp(r, TfOp::Mul, {tfIn(0), tfHeld()}, {tfNew(n)});
+    keepTensorFlowOp(r, TfOp::Mul, {tfNew(n), tfNew(n)}, {tfOut(0)});
     return r;
 }
 } // namespace

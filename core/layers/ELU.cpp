@@ -18,6 +18,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     } else {
         r->keepPyTorch(savedInput(0, "EluBackward0.self"));
     }
+    keepTensorFlowOp(*r, TfOp::Elu, {tfIn(0)}, {tfOut(0)}); // TensorFlow (Elu; Selu alike): keeps its output
     return r;
 }
 } // namespace

@@ -27,6 +27,9 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.params.push_back({"weight", weights.value(), true});
     // Only the weight's gradient needs the indices (derivatives.yaml: embedding -> weight).
     r.keepPyTorch(savedInput(0, "EmbeddingBackward0.indices", SaveWhen::ParamsNeedGrad));
+    // TensorFlow (Keras Embedding, embedding_lookup of a variable): ResourceGather(handle, ids)
+    // keeps the ids (the variable's handle holds no activation memory).
+    keepTensorFlowOp(r, TfOp::ResourceGather, {tfHeld(), tfIn(0)}, {tfOut(0)});
     // Caffe's EmbedLayer keeps nothing beyond its top blob.
     return r;
 }

@@ -29,6 +29,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     }
     r.outputs.push_back(out);
     r.aliasOf = 0; // a view of a contiguous input
+    // TensorFlow (Keras Flatten): Reshape keeps its input, the buffer the output shares.
+    keepTensorFlowOp(r, TfOp::Reshape, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
 }
 } // namespace

@@ -22,6 +22,9 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.outputs.push_back(out);
     r.macs = in.numel().value(); // one accumulate per input element
     r.keepPyTorch(savedInput(0, "MeanBackward1.self"));
+    // TensorFlow (Keras GlobalAveragePooling, backend.mean): Mean(x, axes) keeps the input and
+    // its output (its gradient reads both shapes).
+    keepTensorFlowOp(r, TfOp::Mean, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
 }
 

@@ -136,6 +136,10 @@ std::vector<Formula> savedFormulas(const LayerContext& ctx, const KindResult& r,
                                   withThousands(t.numelPerSample + t.numelFixed) + " elements"});
             continue;
         }
+        if (t.ref == SavedTensor::Ref::Persistent) {
+            out.push_back(Formula{quantity, "a variable or constant, held by reference", "", "no new memory"});
+            continue;
+        }
         const bool in = t.ref == SavedTensor::Ref::Input;
         const TensorInfo* info = nullptr;
         if (in && t.index < ctx.inputs.size()) info = &ctx.inputs[t.index];

@@ -6,6 +6,7 @@
 #include "core/layers/KindResult.h"
 #include "core/layers/LayerContext.h"
 #include "core/layers/LayerKind.h"
+#include "core/layers/TensorFlowOps.h"
 #include "core/util/NumberFormat.h"
 #include "core/util/Result.h"
 

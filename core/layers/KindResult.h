@@ -25,6 +25,9 @@ struct ParamTensor {
     // weights; not biases — addmm/convolution backward do not need them — nor norm parameters).
     // Set with castByAutocast(); see AutocastRule.
     bool autocastCopy = false;
+    // A bookkeeping buffer only PyTorch allocates (BatchNorm's num_batches_tracked): Keras and
+    // TensorFlow have no such weight, so Keras' parameter count leaves it out.
+    bool pytorchOnly = false;
 };
 
 // Marks `p` as a weight autocast casts and keeps (ParamTensor::autocastCopy).
@@ -36,8 +39,10 @@ inline ParamTensor castByAutocast(ParamTensor p)
 
 // Which framework profile a saved-tensor list belongs to. The analyser fills one list per
 // profile; kinds whose rules agree on all PyTorch devices use KindResult::keepPyTorch().
-enum class Profile : std::uint8_t { PyTorchCuda, PyTorchCpu, Caffe };
-inline constexpr int kProfileCount = 3;
+// TensorFlow: what TensorFlow 2's GradientTape keeps for the ops a Keras layer runs, filled by
+// keepTensorFlowOp (core/layers/TensorFlowOps.h) from TensorFlow's own exclusion tables.
+enum class Profile : std::uint8_t { PyTorchCuda, PyTorchCpu, Caffe, TensorFlow };
+inline constexpr int kProfileCount = 4;
 
 // When a tensor is really saved. PyTorch's autograd codegen (tools/autograd/gen_variable_type.py,
 // `guard_for`) skips saving a tensor that only one derivative formula needs when that formula's
@@ -80,6 +85,11 @@ struct SavedTensor {
         Input,  // the storage of input `index` (no new memory when something else saved it too)
         Output, // the storage of output `index`
         Extra,  // a new tensor of numelPerSample (+ numelFixed) elements: indices, masks, stats
+        // Held by reference, no new memory: a variable's value (TensorFlow's ReadVariableOp
+        // result shares the variable's buffer, counted as weights), a small constant (an axis,
+        // a scale), or a tensor the layer keeps through another entry. Listed so the kept set
+        // is complete; never charged.
+        Persistent,
     };
     // The one-byte fields first: 32 bytes in all (every layer holds up to 12 of these inline).
     Ref ref = Ref::Input;
@@ -116,6 +126,10 @@ struct KindResult : LayerResult {
     std::array<SmallVector<SavedTensor, 4>, kProfileCount> saved;
     // Mixed precision, indexed by Profile::PyTorchCuda / Profile::PyTorchCpu.
     std::array<AutocastRule, 2> autocast{};
+    // The kind states its Profile::TensorFlow list (keepTensorFlowOp or markTensorFlowRule),
+    // even when empty. Without it the analyser uses the PyTorch CPU list for that profile and
+    // counts the layer in Analysis::tensorflowFallbackLayers.
+    bool tensorflowRule = false;
 
     void setAutocast(Autocast a) { autocast[0].op = autocast[1].op = a; }
 

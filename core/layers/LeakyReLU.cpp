@@ -17,6 +17,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     } else {
         r->keepPyTorch(savedInput(0, "LeakyReluBackward0.self"));
     }
+    keepTensorFlowOp(*r, TfOp::LeakyRelu, {tfIn(0)}, {tfOut(0)}); // TensorFlow: keeps its input
     return r;
 }
 } // namespace

@@ -43,6 +43,15 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.macs = macs.value();
     for (std::size_t i = 0; i < ctx.inputs.size(); ++i)
         r.keepPyTorch(savedInput(static_cast<int>(i), i == 0 ? "MulBackward0.self" : "MulBackward0.other"));
+    // TensorFlow (Keras Multiply: output = output * inputs[i]): a chain of Mul, each keeping both
+    // operands; the partial products are new tensors.
+    Shape partial = ctx.in(0).shape;
+    for (std::size_t i = 1; i < ctx.inputs.size(); ++i) {
+        const TfOperand left = i == 1 ? tfIn(0) : tfNew(partial.numel().value());
+        partial = *broadcast(partial, ctx.inputs[i].shape); // checked above
+        keepTensorFlowOp(r, TfOp::Mul, {left, tfIn(static_cast<int>(i))},
+                         {i + 1 == ctx.inputs.size() ? tfOut(0) : tfNew(partial.numel().value())});
+    }
     return r;
 }
 } // namespace

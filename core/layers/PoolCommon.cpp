@@ -77,6 +77,13 @@ Result<KindResult> analyzeN(const LayerContext& ctx)
         r.macs = macs.value(); // one accumulate per window tap
         r.keepPyTorch(savedInput(0, "AvgPool2DBackward0.self"));
     }
+    // TensorFlow (Keras pooling): MaxPool keeps its input and output, AvgPool its input (its
+    // gradient reads only the input's shape, but the table cannot tell). The 1-D layers run
+    // ExpandDims, the 2-D op and Squeeze, which keeps the pooled tensor (the output's buffer).
+    const TfOp op = Op == PoolOp::Max ? TfOp::MaxPool : TfOp::AvgPool;
+    if constexpr (N == 1) keepTensorFlowOp(r, TfOp::ExpandDims, {tfIn(0), tfHeld()}, {tfIn(0)});
+    keepTensorFlowOp(r, op, {tfIn(0)}, {tfOut(0)});
+    if constexpr (N == 1) keepTensorFlowOp(r, TfOp::Squeeze, {tfOut(0)}, {tfOut(0)});
     return r;
 }
 

@@ -12,6 +12,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.outputs.push_back(ctx.in());
     if (ctx.b(kInplace)) r.aliasOf = 0; // ReLU(inplace=True): the result overwrites the input
     r.keepPyTorch(savedOutput(0, "ReluBackward0.result"));
+    keepTensorFlowOp(r, TfOp::Relu, {tfIn(0)}, {tfOut(0)}); // TensorFlow: keeps its output
     return r;
 }
 } // namespace

@@ -23,6 +23,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     } else {
         r->keepPyTorch(savedInput(0, "HardtanhBackward0.self"));
     }
+    keepTensorFlowOp(*r, TfOp::Relu6, {tfIn(0)}, {tfOut(0)}); // TensorFlow: keeps its output
     return r;
 }
 } // namespace

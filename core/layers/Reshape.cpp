@@ -41,6 +41,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     KindResult r;
     r.outputs.push_back(out);
     r.aliasOf = 0;
+    // TensorFlow (Keras Reshape): Reshape keeps its input, the buffer the output shares.
+    keepTensorFlowOp(r, TfOp::Reshape, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
 }
 } // namespace

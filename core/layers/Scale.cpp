@@ -22,6 +22,12 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (ctx.b(kInplace)) r.aliasOf = 0;
     r.keepPyTorch(savedInput(0, "MulBackward0.self", SaveWhen::ParamsNeedGrad));
     if (ctx.b(kInplace)) r.keep(Profile::Caffe, savedExtra(ElemKind::Activation, in.numel().value(), 0, "ScaleLayer.temp_"));
+    // TensorFlow: Mul(x, gamma) keeps x; a bias adds AddV2(x * gamma, beta), which keeps the
+    // product. (A Keras BatchNormalization with only γ or β, imported as BatchNorm + Scale, is
+    // one FusedBatchNormV3 in TensorFlow: there this overstates by the kept x.)
+    const Count n = in.numel().value();
+    keepTensorFlowOp(r, TfOp::Mul, {tfIn(0), tfHeld()}, {ctx.b(kBias) ? tfNew(n) : tfOut(0)});
+    if (ctx.b(kBias)) keepTensorFlowOp(r, TfOp::AddV2, {tfNew(n), tfHeld()}, {tfOut(0)});
     return r;
 }
 } // namespace

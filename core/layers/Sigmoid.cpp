@@ -9,6 +9,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     auto r = elementwise(ctx);
     if (!r) return r;
     r->keepPyTorch(savedOutput(0, "SigmoidBackward0.result"));
+    keepTensorFlowOp(*r, TfOp::Sigmoid, {tfIn(0)}, {tfOut(0)}); // TensorFlow: keeps its output
     return r;
 }
 } // namespace

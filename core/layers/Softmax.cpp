@@ -31,6 +31,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     // (the truth's Transformer keeps its attention weights in bf16).
     r->autocast[static_cast<int>(Profile::PyTorchCuda)].op = Autocast::Fp32;
     r->keepPyTorch(savedOutput(0, "SoftmaxBackward0.result"));
+    keepTensorFlowOp(*r, TfOp::Softmax, {tfIn(0)}, {tfOut(0)}); // TensorFlow: keeps its output
     const Count numel = in.numel().value();
     r->keep(Profile::Caffe, savedExtra(ElemKind::Activation, numel / static_cast<Count>(in[axis]),
                                        static_cast<Count>(in[axis]), "SoftmaxLayer.scale_ + sum_multiplier_"));

@@ -39,6 +39,10 @@ Result<KindResult> analyze(const LayerContext& ctx)
     KindResult r;
     r.outputs.push_back(out);
     if (bilinear) r.macs = (out.shape.numel() * 4).value(); // 4 weighted neighbours per output element
+    // TensorFlow (Keras UpSampling2D, tf.image.resize): ResizeNearestNeighbor or ResizeBilinear
+    // keep their input. UpSampling1D/3D repeat elements instead (backend.repeat_elements): no rule.
+    if (in.rank() == 3)
+        keepTensorFlowOp(r, bilinear ? TfOp::ResizeBilinear : TfOp::ResizeNearestNeighbor, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
 }
 } // namespace

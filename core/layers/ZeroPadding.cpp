@@ -24,6 +24,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     for (int i = 0; i < n; ++i) out.shape[i + 1] += begin[static_cast<std::size_t>(i)] + end[static_cast<std::size_t>(i)];
     KindResult r;
     r.outputs.push_back(out);
+    // TensorFlow (Keras ZeroPadding1D/2D, tf.pad): Pad keeps its input and the paddings.
+    keepTensorFlowOp(r, TfOp::Pad, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
 }
 } // namespace

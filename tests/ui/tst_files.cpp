@@ -353,6 +353,9 @@ private slots:
         QVERIFY(m_script.errors.isEmpty());
         QCOMPARE(qulonglong(m_doc->analysis().paramsTotal), params);
         QVERIFY(m_doc->analysis().errors.empty());
+        // Keras and TF.js models train under TensorFlow: they open with its profile selected.
+        if (path.contains(QStringLiteral("/keras/")) || path.contains(QStringLiteral("/tfjs/")))
+            QCOMPARE(int(m_doc->config().framework), int(core::Framework::TensorFlow));
         QCOMPARE(m_files->savePath().isEmpty(), !native);
         QCOMPARE(m_files->sourcePath(), QFileInfo(path).absoluteFilePath());
         if (native) return;

@@ -113,6 +113,10 @@ Result<ModelFile> readKerasModel(std::string_view text, const std::string& fileN
     file.description = std::string(flavour == JsonModelFlavour::TfjsLayers ? "TF.js layers model" : "Keras model") +
                        (name.empty() ? "" : " '" + name + "'") + (version.empty() ? "" : " (Keras " + version + ")") +
                        " imported from " + fileName;
+    // A Keras or TF.js model trains under TensorFlow (or TF.js): open it with that profile.
+    TrainingConfig config;
+    config.framework = Framework::TensorFlow;
+    file.training = config;
     return file;
 }
 
