@@ -8,6 +8,7 @@
 // after MODEL is open; one that cannot be applied quits with status 2.
 #include "app/MainWindow.h"
 
+#include "core/estimate/GpuCatalog.h"
 #include "core/util/AllocatorTuning.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"

@@ -136,7 +136,9 @@ void SummaryPanel::setBreakdown(const core::Graph& graph, const core::Analysis& 
                                 const core::MemoryBreakdown& breakdown)
 {
     m_breakdown = breakdown;
-    m_params = analysis.paramsTotal;
+    // Under the tensorflow profile the count is Keras' "Total params" (trainable + non-trainable,
+    // BatchNorm's moving statistics included, no PyTorch num_batches_tracked).
+    m_params = breakdown.config.framework == core::Framework::TensorFlow ? analysis.kerasTotalParams() : analysis.paramsTotal;
     m_trainable = analysis.paramsTrainable;
     m_macs = analysis.macs;
     m_errors.clear();

@@ -96,8 +96,12 @@ std::string BreakdownReport::markdown(core::ByteUnits units) const
         if (safe != mb) out += " (" + core::withThousands(safe) + " with the whole band)";
         out += "\n";
     }
-    out += "- Parameters: " + core::withThousands(m_analysis.paramsTotal) + " (trainable " +
-           core::withThousands(m_analysis.paramsTrainable) + ")\n";
+    if (cfg.framework == core::Framework::TensorFlow)
+        out += "- Parameters: " + core::withThousands(m_analysis.kerasTotalParams()) + " as Keras counts (trainable " +
+               core::withThousands(m_analysis.paramsTrainable) + ")\n";
+    else
+        out += "- Parameters: " + core::withThousands(m_analysis.paramsTotal) + " (trainable " +
+               core::withThousands(m_analysis.paramsTrainable) + ")\n";
     out += "- Units: byte columns are exact bytes; \"" + std::string(units == core::ByteUnits::Binary ? "MiB/GiB" : "MB/GB") +
            "\" columns are " + (units == core::ByteUnits::Binary ? "powers of 1024" : "powers of 1000") +
            ". Every row: bytes = fixed + batch × per sample.\n";
