@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages NetSizer needs to build, test and run.
+# Installs the Debian 12 packages NetSizer needs to build, test and run — or, given package
+# names (install-deps.sh PACKAGE...), those instead (scripts/install-fuzz-deps.sh).
 # Only missing packages are installed: as root directly, otherwise through sudo.
 # Exit status: 0 when everything is present afterwards, 1 when it cannot install.
 set -euo pipefail
@@ -16,6 +17,7 @@ packages=(
   python3
   desktop-file-utils
 )
+if [ $# -gt 0 ]; then packages=("$@"); fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,7 +1,6 @@
 #include "app/cli/AdviseCommand.h"
 
 #include "app/cli/ModelLoading.h"
-#include "app/cli/TrainableOptions.h"
 #include "core/advise/Advisor.h"
 #include "core/analysis/Analysis.h"
 #include "core/estimate/GpuCatalog.h"
@@ -15,7 +14,6 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
     auto loaded = loadModel(o);
     if (!loaded) return loaded.error();
     r.model = std::move(loaded).value();
-    if (auto applied = applyTrainableOptions(o, r.model); !applied) return applied.error();
     auto config = configFor(o, r.model);
     if (!config) return config.error();
     if (!config->gpu)

@@ -1,7 +1,6 @@
 #include "app/cli/EstimateCommand.h"
 
 #include "app/cli/ModelLoading.h"
-#include "app/cli/TrainableOptions.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 
@@ -18,7 +17,6 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     auto loaded = loadModel(o);
     if (!loaded) return loaded.error();
     r.model = std::move(loaded).value();
-    if (auto applied = applyTrainableOptions(o, r.model); !applied) return applied.error();
     auto config = configFor(o, r.model);
     if (!config) return config.error();
 

@@ -11,7 +11,8 @@ namespace netsizer::cli {
 
 // Reads options.modelPath (any importable file). --solver applies to Caffe nets only (an error
 // naming --solver otherwise); --input-shape gives Caffe data layers their per-sample shape, and
-// replaces the "shape" of Input layers of other files (by name, or the only Input layer).
+// replaces the "shape" of Input layers of other files (by name, or the only Input layer);
+// --freeze / --train-only / --train-last then set which weights train (TrainableOptions.h).
 core::Result<core::ModelFile> loadModel(const CliOptions& options);
 
 // The model's "training" section (or the defaults) with the options applied over it: batch,
