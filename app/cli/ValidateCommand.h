@@ -16,7 +16,7 @@ namespace netsizer::cli {
 
 // One compared quantity, bytes for the whole batch.
 struct ComparisonRow {
-    std::string name; // a component name of core/estimate/Component.h, or "peak"
+    std::string name; // a component name of core/memory/Component.h, or "peak"
     std::uint64_t estimated = 0;
     std::uint64_t measured = 0;
     // (estimated − measured) / measured × 100; 0 when both are 0, unset when only measured is 0.

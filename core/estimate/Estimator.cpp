@@ -1,5 +1,7 @@
 #include "core/estimate/Estimator.h"
 
+#include "core/timeline/StepSimulation.h"
+
 #include <algorithm>
 
 namespace netsizer::core {
@@ -87,69 +89,6 @@ Count optimizerTempPerParam(Optimizer o)
     case Optimizer::Adadelta: return 2;
     default: return 1;
     }
-}
-
-// The training step as events (core/timeline/Timeline.h for what is modelled).
-Timeline simulateStep(const Sizes& s, const Analysis& a, const MemoryBreakdown& b)
-{
-    Timeline t;
-    // Steady: everything but the varying components, which each event carries.
-    t.steady = b.components;
-    for (Component c : TimelineEvent::kVarying) t.steady[idx(c)] = AffineBytes{};
-    for (const auto& c : t.steady) t.steadyTotal += c;
-    // Appends an event with the given varying components and its total.
-    auto push = [&](StepPhase phase, std::optional<LayerId> layer, const AffineBytes& activations,
-                    const AffineBytes& activationGradients, const AffineBytes& gradients, const AffineBytes& state) {
-        TimelineEvent& e = t.events.emplace_back();
-        e.phase = phase;
-        e.layer = layer;
-        e.varying = {activations, activationGradients, gradients, state};
-        e.total = t.steadyTotal;
-        for (const auto& v : e.varying) e.total += v;
-    };
-    const AffineBytes state = b.components[idx(Component::OptimizerState)];
-    const bool simulate = s.train && s.framework.framework != Framework::Caffe;
-    if (!simulate) {
-        push(StepPhase::Start, std::nullopt, b.components[idx(Component::Activations)],
-             b.components[idx(Component::ActivationGradients)], b.components[idx(Component::Gradients)], state);
-        return t;
-    }
-    const AffineBytes none;
-    // With gradient accumulation the step simulated is a later micro-batch: the gradients of
-    // the earlier ones are alive from its start (PyTorch adds into .grad in place).
-    const AffineBytes carried = s.accumulate ? b.components[idx(Component::Gradients)] : none;
-    push(StepPhase::Start, std::nullopt, none, none, carried, state);
-    const std::size_t n = a.layers.size();
-    t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
-    std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
-    for (std::size_t i = 0; i < n; ++i) {
-        keptUpTo[i + 1] = keptUpTo[i];
-        if (i < b.layers.size()) keptUpTo[i + 1] += b.layers[i].owned[idx(Component::Activations)];
-    }
-    const Count act = s.precision.activationBytes;
-    auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
-    Count lastOutput = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const LayerAnalysis& la = a.layers[i];
-        if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
-        lastOutput = outputBytes(la);
-        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, carried, state);
-    }
-    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, carried,
-         state);
-    AffineBytes grads;
-    for (std::size_t k = n; k-- > 0;) {
-        const LayerAnalysis& la = a.layers[k];
-        if (!la.analysed) continue;
-        if (k < b.layers.size()) grads += b.layers[k].owned[idx(Component::Gradients)];
-        if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, s.accumulate ? carried : grads,
-             state);
-    }
-    AffineBytes stepState = state;
-    stepState.fixed += a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
-    push(StepPhase::Optimizer, std::nullopt, none, none, b.components[idx(Component::Gradients)], stepState);
-    return t;
 }
 
 // The overhead lines (TrainingConfig::OverheadSettings) and the band they give the total.
@@ -262,7 +201,12 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
         b.componentMaximaHigh.fixed += std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed;
         b.componentMaximaHigh.perSample += std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample;
     }
-    b.timeline = simulateStep(s, a, b);
+    StepInputs step{b.components, b.layers};
+    step.simulate = s.train && s.framework.framework != Framework::Caffe;
+    step.accumulate = s.accumulate;
+    step.activationBytes = s.precision.activationBytes;
+    step.optimizerTempBytes = a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
+    b.timeline = simulateStep(step, a);
     return b;
 }
 

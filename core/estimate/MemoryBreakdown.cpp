@@ -1,6 +1,6 @@
 #include "core/estimate/MemoryBreakdown.h"
 
-#include "core/estimate/BatchPlanner.h"
+#include "core/memory/BatchPlanner.h"
 
 #include <vector>
 

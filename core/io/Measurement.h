@@ -22,7 +22,7 @@ enum class PeakKind {
     CpuSumOfComponents,     // weights + gradients + optimizer_state + activations + input
 };
 
-// Bytes as measured, for the whole batch (component names of core/estimate/Component.h).
+// Bytes as measured, for the whole batch (component names of core/memory/Component.h).
 struct MeasuredBytes {
     std::uint64_t weights = 0;
     std::uint64_t gradients = 0;

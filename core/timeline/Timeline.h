@@ -26,8 +26,8 @@
 // Not modelled: the caching allocator's rounding and fragmentation (separate lines), autograd's
 // gradient accumulation buffers for tensors with several consumers, per-op scratch.
 
-#include "core/estimate/AffineBytes.h"
-#include "core/estimate/Component.h"
+#include "core/memory/AffineBytes.h"
+#include "core/memory/Component.h"
 #include "core/graph/LayerId.h"
 
 #include <array>

@@ -15,7 +15,7 @@
 //   batch change, peak MemoryBreakdown::peakCompositionAt(b): the headline and its composition,
 //                      what the summary shows per slider step (O(timeline events))
 #include "core/analysis/Analysis.h"
-#include "core/estimate/BatchPlanner.h"
+#include "core/memory/BatchPlanner.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"

@@ -1,7 +1,7 @@
 // The `caffe` framework profile: the classic rule "parameters × 3, activations × 2 × batch",
 // checked on a small network with every number derived by hand.
 #include "core/analysis/Analysis.h"
-#include "core/estimate/BatchPlanner.h"
+#include "core/memory/BatchPlanner.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"

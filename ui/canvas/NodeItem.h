@@ -5,7 +5,7 @@
 // bottom. Red outline and the message as tooltip when the layer has a shape error. The item's
 // pos() is the layer's centre in scene units (core::Layer::x/y). Owned by the GraphScene.
 
-#include "core/estimate/Component.h"
+#include "core/memory/Component.h"
 #include "core/graph/LayerId.h"
 
 #include <QGraphicsItem>

@@ -3,7 +3,7 @@
 // table and swatch, and the order in which components stack (bottom first). Colours are the
 // Tableau-10 hues, which keep their contrast on both a light and a dark window palette.
 
-#include "core/estimate/Component.h"
+#include "core/memory/Component.h"
 
 #include <QColor>
 #include <QIcon>

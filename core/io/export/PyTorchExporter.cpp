@@ -1,6 +1,6 @@
 #include "core/io/export/PyTorchExporter.h"
 
-#include "core/estimate/Component.h"
+#include "core/memory/Component.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/export/ExportGraph.h"

@@ -1,4 +1,4 @@
-#include "core/estimate/BatchPlanner.h"
+#include "core/memory/BatchPlanner.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/estimate/AffineBytes.h"
+#include "core/memory/AffineBytes.h"
 
 #include <cstddef>
 #include <cstdint>

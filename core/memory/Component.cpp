@@ -1,4 +1,4 @@
-#include "core/estimate/Component.h"
+#include "core/memory/Component.h"
 
 namespace netsizer::core {
 

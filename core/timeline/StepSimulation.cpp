@@ -1,0 +1,71 @@
+#include "core/timeline/StepSimulation.h"
+
+#include <optional>
+
+namespace netsizer::core {
+namespace {
+constexpr std::size_t idx(Component c) { return static_cast<std::size_t>(c); }
+} // namespace
+
+Timeline simulateStep(const StepInputs& in, const Analysis& a)
+{
+    Timeline t;
+    // Steady: everything but the varying components, which each event carries.
+    t.steady = in.components;
+    for (Component c : TimelineEvent::kVarying) t.steady[idx(c)] = AffineBytes{};
+    for (const auto& c : t.steady) t.steadyTotal += c;
+    // Appends an event with the given varying components and its total.
+    auto push = [&](StepPhase phase, std::optional<LayerId> layer, const AffineBytes& activations,
+                    const AffineBytes& activationGradients, const AffineBytes& gradients, const AffineBytes& state) {
+        TimelineEvent& e = t.events.emplace_back();
+        e.phase = phase;
+        e.layer = layer;
+        e.varying = {activations, activationGradients, gradients, state};
+        e.total = t.steadyTotal;
+        for (const auto& v : e.varying) e.total += v;
+    };
+    const AffineBytes state = in.components[idx(Component::OptimizerState)];
+    if (!in.simulate) {
+        push(StepPhase::Start, std::nullopt, in.components[idx(Component::Activations)],
+             in.components[idx(Component::ActivationGradients)], in.components[idx(Component::Gradients)], state);
+        return t;
+    }
+    const AffineBytes none;
+    // With gradient accumulation the step simulated is a later micro-batch: the gradients of
+    // the earlier ones are alive from its start (PyTorch adds into .grad in place).
+    const AffineBytes carried = in.accumulate ? in.components[idx(Component::Gradients)] : none;
+    push(StepPhase::Start, std::nullopt, none, none, carried, state);
+    const std::size_t n = a.layers.size();
+    t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
+    std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
+    for (std::size_t i = 0; i < n; ++i) {
+        keptUpTo[i + 1] = keptUpTo[i];
+        if (i < in.layers.size()) keptUpTo[i + 1] += in.layers[i].owned[idx(Component::Activations)];
+    }
+    const Count act = in.activationBytes;
+    auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
+    Count lastOutput = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const LayerAnalysis& la = a.layers[i];
+        if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
+        lastOutput = outputBytes(la);
+        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, carried, state);
+    }
+    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, carried,
+         state);
+    AffineBytes grads;
+    for (std::size_t k = n; k-- > 0;) {
+        const LayerAnalysis& la = a.layers[k];
+        if (!la.analysed) continue;
+        if (k < in.layers.size()) grads += in.layers[k].owned[idx(Component::Gradients)];
+        if (!la.outputNeedsGrad) continue; // autograd never reaches it
+        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, in.accumulate ? carried : grads,
+             state);
+    }
+    AffineBytes stepState = state;
+    stepState.fixed += in.optimizerTempBytes;
+    push(StepPhase::Optimizer, std::nullopt, none, none, in.components[idx(Component::Gradients)], stepState);
+    return t;
+}
+
+} // namespace netsizer::core
