@@ -4,6 +4,7 @@
 // document exactly; PyTorch adds freezing; the panel hides when the configuration fits.
 // Accumulation steps in the training controls are undoable and read in the summary headline;
 // "fine-tune the last N layers" is one undo step.
+#include "app/MainWindow.h"
 #include "core/analysis/LayerFreezing.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/NativeFormat.h"
@@ -17,7 +18,13 @@
 #include "ui/style/DisplayOptions.h"
 #include "GraphCompare.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QInputDialog>
+#include <QMenu>
 #include <QPushButton>
+#include <QStandardPaths>
+#include <QTimer>
 #include <QSpinBox>
 #include <QtTest>
 
@@ -63,6 +70,12 @@ int findKind(const ui::FitAdvicePanel& p, core::SuggestionKind k)
 class TestFitAdvice : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("NetSizerTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_fit_advice"));
+    }
     void cleanup()
     {
         m_view.reset();
@@ -243,6 +256,42 @@ private slots:
         QVERIFY(!ui::fineTuneLastLayers(*m_doc, 3, &error));
         QVERIFY(!error.isEmpty());
         QCOMPARE(m_doc->undoStack()->count(), 1);
+        m_doc->undoStack()->undo();
+        QCOMPARE(describe(*m_doc), before);
+    }
+
+    // Edit ▸ Fine-tune the last layers… asks N (offered: 3 of VGG16's 16) and applies it as one
+    // step; cancelled, it changes nothing.
+    void fineTuneActionAsksAndApplies()
+    {
+        open(k520(core::Framework::PyTorch));
+        m_view.reset();
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        QAction* action = window.fineTuneAction();
+        QVERIFY(action);
+        QVERIFY(window.editMenu()->actions().contains(action));
+        const QString before = describe(*m_doc);
+        int offered = 0, maximum = 0;
+        const auto answer = [&](bool accept, int n) {
+            QTimer::singleShot(0, this, [&, accept, n] {
+                auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+                if (!dialog) qFatal("no fine-tune dialog is open"); // exec() would otherwise wait forever
+                offered = dialog->intValue();
+                maximum = dialog->intMaximum();
+                dialog->setIntValue(n);
+                accept ? dialog->accept() : dialog->reject();
+            });
+        };
+        answer(false, 2);
+        action->trigger();
+        QCOMPARE(offered, 3);
+        QCOMPARE(maximum, 16);
+        QCOMPARE(m_doc->undoStack()->count(), 0);
+        answer(true, 2);
+        action->trigger();
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        QCOMPARE(m_doc->analysis().paramsTrainable, core::Count{16781312 + 4097000}); // classifier.3, classifier.6
         m_doc->undoStack()->undo();
         QCOMPARE(describe(*m_doc), before);
     }
