@@ -23,6 +23,7 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QTimer>
 #include <QSpinBox>
@@ -294,6 +295,39 @@ private slots:
         QCOMPARE(m_doc->analysis().paramsTrainable, core::Count{16781312 + 4097000}); // classifier.3, classifier.6
         m_doc->undoStack()->undo();
         QCOMPARE(describe(*m_doc), before);
+    }
+
+    // In the window at 1366×768 the panel shows under the summary (scrolled to) with every row's
+    // Apply button inside the panel. NETSIZER_SCREENSHOT_DIR=dir saves the window as
+    // fit-advice-1366x768.png.
+    void panelInTheWindow()
+    {
+        open(k520(core::Framework::Caffe));
+        m_view.reset();
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.resize(1366, 768);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::FitAdvicePanel* panel = window.memoryView()->fitAdvice();
+        QTRY_VERIFY(panel->isVisible());
+        QVERIFY(panel->suggestionCount() >= 3);
+        auto* scroll = qobject_cast<QScrollArea*>(panel->parentWidget()->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QTest::qWait(300);
+        scroll->ensureWidgetVisible(panel->applyButton(0), 0, 0);
+        QTest::qWait(100);
+        for (int i = 0; i < panel->suggestionCount(); ++i) {
+            QPushButton* b = panel->applyButton(i);
+            QVERIFY(b->isVisible());
+            const QRect r(b->mapTo(panel, QPoint(0, 0)), b->size());
+            QVERIFY2(panel->rect().contains(r), qPrintable(QStringLiteral("row %1").arg(i)));
+        }
+        const QString dir = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR");
+        if (!dir.isEmpty()) {
+            QVERIFY(window.grab().save(dir + QStringLiteral("/fit-advice-1366x768.png")));
+            QVERIFY(panel->grab().save(dir + QStringLiteral("/fit-advice-panel.png")));
+        }
     }
 
 private:

@@ -114,28 +114,42 @@ void FitAdvicePanel::rebuild()
         const core::Suggestion& s = m_advice.suggestions[i];
         auto* row = new QFrame(m_list);
         row->setFrameShape(QFrame::StyledPanel);
-        auto* h = new QHBoxLayout(row);
-        h->setContentsMargins(6, 4, 6, 4);
-        QString figures = tr("needs %1 — saves %2")
-                              .arg(bytes(s.peakBytes), bytes(m_advice.peakBytes > s.peakBytes ? m_advice.peakBytes - s.peakBytes : 0));
+        auto* v = new QVBoxLayout(row);
+        v->setContentsMargins(6, 4, 6, 4);
+        v->setSpacing(2);
+        // What it needs against the current peak; a larger GPU may need more than now (its
+        // context), so it says the capacity it is measured against instead of a saving.
+        const QString needs = s.kind == core::SuggestionKind::DataParallel ? tr("needs %1 per GPU").arg(bytes(s.peakBytes))
+                                                                           : tr("needs %1").arg(bytes(s.peakBytes));
+        QString figures;
+        if (m_advice.peakBytes > s.peakBytes)
+            figures = tr("%1 — saves %2").arg(needs, bytes(m_advice.peakBytes - s.peakBytes));
+        else if (s.config.gpu)
+            figures = tr("%1 of the %2 of %3").arg(needs, bytes(s.config.gpu->memoryBytes), QString::fromStdString(s.config.gpu->name));
+        else
+            figures = needs;
         if (s.extraComputePct >= 0.05 || s.extraComputePct <= -0.05)
             figures += tr(" · %1% compute").arg(s.extraComputePct > 0 ? QStringLiteral("+%1").arg(s.extraComputePct, 0, 'f', 1)
                                                                         : QString::number(s.extraComputePct, 'f', 1));
-        auto* text = new QLabel(QStringLiteral("<b>%1</b><br>%2<br><i>%3</i>")
-                                    .arg(rowTitle(s).toHtmlEscaped(), QString::fromStdString(s.description).toHtmlEscaped(),
-                                         figures.toHtmlEscaped()),
+        auto* text = new QLabel(QStringLiteral("<b>%1</b><br>%2")
+                                    .arg(rowTitle(s).toHtmlEscaped(), QString::fromStdString(s.description).toHtmlEscaped()),
                                 row);
         text->setTextFormat(Qt::RichText);
         text->setWordWrap(true);
-        text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         text->setTextInteractionFlags(Qt::TextSelectableByMouse);
         QStringList cli;
         for (const std::string& opt : s.changes) cli << QString::fromStdString(opt);
         text->setToolTip(tr("netsizer-cli estimate %1").arg(cli.join(QLatin1Char(' '))));
+        auto* figuresLabel = new QLabel(QStringLiteral("<i>%1</i>").arg(figures.toHtmlEscaped()), row);
+        figuresLabel->setTextFormat(Qt::RichText);
+        figuresLabel->setWordWrap(true);
         auto* applyButton = new QPushButton(tr("Apply"), row);
         applyButton->setToolTip(tr("Apply this change to the model and the training settings (one undo step)"));
-        h->addWidget(text, 1);
+        auto* h = new QHBoxLayout;
+        h->addWidget(figuresLabel, 1);
         h->addWidget(applyButton, 0, Qt::AlignVCenter);
+        v->addWidget(text);
+        v->addLayout(h);
         m_listLayout->addWidget(row);
         connect(applyButton, &QPushButton::clicked, this, [this, i] { apply(i); });
         m_rowTexts << rowTitle(s) + QLatin1Char('\n') + QString::fromStdString(s.description) + QLatin1Char('\n') + figures;
