@@ -13,6 +13,7 @@
 #include "ui/advise/SuggestionEdits.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
@@ -236,6 +237,26 @@ private slots:
         // A file's setting shows in the box.
         m_doc->undoStack()->redo();
         QCOMPARE(box->value(), 5);
+    }
+
+    // Accumulating, the training-step timeline holds the gradient buffer from the start of the
+    // step (the earlier micro-batches' gradients): VGG16's 138,357,544 fp32 gradients, 4 bytes
+    // each; without accumulation the first event holds none.
+    void timelineShowsTheAccumulatedGradients()
+    {
+        core::TrainingConfig c;
+        c.batch = 10;
+        open(c);
+        const QVector<double> plain = m_view->timelineChart()->values(core::Component::Gradients);
+        QVERIFY(!plain.isEmpty());
+        QCOMPARE(plain.front(), 0.0);
+        c.accumulationSteps = 4;
+        QVERIFY(m_doc->setConfig(c));
+        settle();
+        const QVector<double> acc = m_view->timelineChart()->values(core::Component::Gradients);
+        QCOMPARE(acc.size(), plain.size());
+        QCOMPARE(acc.front(), 138357544.0 * 4);
+        QVERIFY(m_view->summary()->headlineText().endsWith(QStringLiteral("at batch 10 × 4 steps = 40")));
     }
 
     void fineTuneLastLayersIsOneStep()
