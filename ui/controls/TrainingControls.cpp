@@ -43,6 +43,7 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     m_accumulation = new QSpinBox(this);
     m_accumulation->setRange(1, static_cast<int>(core::TrainingConfig::kMaxAccumulationSteps));
     m_accumulation->setKeyboardTracking(false);
+    m_accumulation->setAccelerated(true);
     m_accumulation->setToolTip(tr("Gradient accumulation: this many micro-batches of the batch size above run forward and "
                                   "backward, their gradients adding up, before one optimizer step (PyTorch: several "
                                   "backward() calls per step(); Caffe: iter_size). The effective batch is batch × steps; "
