@@ -1,6 +1,8 @@
 #include "app/MainWindow.h"
 
+#include "core/analysis/LayerFreezing.h"
 #include "core/layers/KindRegistry.h"
+#include "ui/advise/SuggestionEdits.h"
 #include "ui/canvas/CanvasActions.h"
 #include "ui/canvas/CanvasClipboard.h"
 #include "ui/canvas/GraphScene.h"
@@ -28,6 +30,7 @@
 #include <QResizeEvent>
 #include <QShowEvent>
 #include <QDockWidget>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
@@ -134,6 +137,32 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
     return dock;
 }
 
+void MainWindow::askFineTuneLastLayers()
+{
+    const auto weighted = core::layersWithWeights(m_doc.analysis());
+    if (!m_doc.analysis().ok() || weighted.empty()) {
+        statusBar()->showMessage(!m_doc.analysis().ok() ? tr("Fine-tune: fix the model's analysis errors first")
+                                                        : tr("Fine-tune: the model has no layers with weights"),
+                                 8000);
+        return;
+    }
+    // Offered first: how many train now when those are the last ones, else three.
+    std::size_t trailing = 0;
+    for (auto it = weighted.rbegin(); it != weighted.rend() && m_doc.graph().find(*it)->trainable; ++it) ++trailing;
+    const int count = static_cast<int>(weighted.size());
+    QInputDialog dialog(this);
+    dialog.setObjectName(QStringLiteral("FineTuneDialog"));
+    dialog.setWindowTitle(tr("Fine-tune the last layers"));
+    dialog.setLabelText(tr("Train the last N of the %n layer(s) with weights and freeze the others:", nullptr, count));
+    dialog.setInputMode(QInputDialog::IntInput);
+    dialog.setIntRange(1, count);
+    dialog.setIntValue(trailing > 0 && trailing < weighted.size() ? static_cast<int>(trailing) : std::min(3, count));
+    if (dialog.exec() != QDialog::Accepted) return;
+    QString error;
+    if (!ui::fineTuneLastLayers(m_doc, static_cast<std::size_t>(dialog.intValue()), &error))
+        statusBar()->showMessage(error, 8000);
+}
+
 void MainWindow::createActions()
 {
     new ui::FileMenu(menuBar()->addMenu(tr("&File")), this, m_doc, *m_files, *m_recent, *m_memory, m_options);
@@ -155,6 +184,10 @@ void MainWindow::createActions()
     edit->addActions({canvas->remove(), canvas->selectAll()});
     edit->addSeparator();
     edit->addAction(canvas->find());
+    edit->addSeparator();
+    m_fineTune = edit->addAction(tr("Fine-tune the &last layers…"), this, &MainWindow::askFineTuneLastLayers);
+    m_fineTune->setObjectName(QStringLiteral("FineTuneLastAction"));
+    m_fineTune->setStatusTip(tr("Train only the last N layers with weights and freeze the others (one undo step)"));
     edit->addSeparator();
     QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
         ui::PreferencesDialog dialog(ui::AppSettings::instance(), this);

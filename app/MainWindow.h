@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMainWindow>
 
+class QAction;
 class QDockWidget;
 class QMenu;
 
@@ -42,6 +43,9 @@ public:
     ui::DocumentFiles* files() const { return m_files; }
     // The Edit menu (main() adds Preferences… to it).
     QMenu* editMenu() const { return m_editMenu; }
+    // Edit ▸ Fine-tune the last layers…: asks N, then trains only the last N layers with weights
+    // (one undo step, ui::fineTuneLastLayers).
+    QAction* fineTuneAction() const { return m_fineTune; }
     // Restores / saves dock layout and geometry through QSettings.
     void restoreLayout();
     void saveLayout() const;
@@ -61,6 +65,7 @@ private:
     void createActions();
     void wireSelection();
     void appendKind(const QString& kindId);
+    void askFineTuneLastLayers();
     void updateTitle();
 
     ui::Document& m_doc;
@@ -83,6 +88,7 @@ private:
     ui::RecentFiles* m_recent = nullptr;
     ui::DocumentFiles* m_files = nullptr;
     QMenu* m_editMenu = nullptr;
+    QAction* m_fineTune = nullptr;
 };
 
 } // namespace netsizer::app

@@ -1,5 +1,6 @@
 #include "ui/charts/MemoryView.h"
 
+#include "ui/advise/FitAdvicePanel.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/SummaryPanel.h"
@@ -55,7 +56,10 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     unitsRow->addWidget(units, 1);
     sideLayout->addLayout(unitsRow);
     m_summary = new SummaryPanel(options, side);
-    sideLayout->addWidget(m_summary, 1);
+    sideLayout->addWidget(m_summary);
+    m_fitAdvice = new FitAdvicePanel(doc, options, side);
+    sideLayout->addWidget(m_fitAdvice);
+    sideLayout->addStretch(1);
     // The summary scrolls rather than squeezing its rows when the overhead lines make it tall.
     sideScroll->setWidget(side);
     sideScroll->setMinimumWidth(320);
@@ -110,6 +114,7 @@ void MemoryView::refresh()
         m_timeline->setBreakdown(m_doc.graph(), breakdown);
     }
     m_summary->setBreakdown(m_doc.graph(), analysis, breakdown);
+    m_fitAdvice->updateFrom(); // once per refresh: a few dozen re-estimates while it does not fit
     // Replot now, inside this once-per-turn refresh: the visible charts are then drawn before
     // the window's next paint, in the same frame as the canvas and the table. A queued replot
     // would run after that paint and show the new figures one frame late. The chart in the

@@ -4,7 +4,8 @@
 // unit switch. Listens to Document::changed and recomputes at most once per event-loop turn (a
 // queued refresh collects every event of the turn), then replots the visible charts at once,
 // before the window next paints (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
-// the existing breakdown; it never re-analyses.
+// the existing breakdown; it never re-analyses. Under the summary, the "Make it fit" panel
+// (FitAdvicePanel) is re-advised in the same refresh while the configuration does not fit.
 
 #include "ui/document/ChangeEvent.h"
 
@@ -17,6 +18,7 @@ namespace netsizer::ui {
 class BatchCurveChart;
 class DisplayOptions;
 class Document;
+class FitAdvicePanel;
 class LayerBarsChart;
 class SummaryPanel;
 class TimelineChart;
@@ -32,6 +34,7 @@ public:
     // Shows the per-layer bars (0) or the training-step timeline (1) above.
     void showTopChart(int index);
     SummaryPanel* summary() const { return m_summary; }
+    FitAdvicePanel* fitAdvice() const { return m_fitAdvice; }
     // How many refreshes ran (tests and benchmarks check the coalescing).
     int refreshCount() const { return m_refreshCount; }
 
@@ -53,6 +56,7 @@ private:
     TimelineChart* m_timeline = nullptr;
     QTabWidget* m_tabs = nullptr;
     SummaryPanel* m_summary = nullptr;
+    FitAdvicePanel* m_fitAdvice = nullptr;
     Changes m_pending = Change::Reset;
     bool m_scheduled = false;
     int m_refreshCount = 0;

@@ -175,10 +175,14 @@ void SummaryPanel::refreshText()
     const std::uint64_t batch = b.config.batch;
     const core::PeakComposition peak = b.peakComposition();
     const bool band = peak.low != peak.bytes || peak.high != peak.bytes;
-    m_headline->setText(band ? tr("Needs %1 (%2) at batch %3")
-                                   .arg(m_options.bytes(static_cast<double>(peak.bytes)), range(peak.low, peak.high))
-                                   .arg(batch)
-                             : tr("Needs %1 at batch %2").arg(m_options.bytes(static_cast<double>(peak.bytes))).arg(batch));
+    // With accumulation the batch reads "batch 10 × 5 steps = 50": the micro-batch the memory is
+    // for, the steps and the effective batch one optimizer step sees.
+    const std::uint32_t steps = b.config.accumulationSteps;
+    const QString batchText = steps > 1 ? tr("batch %1 × %2 steps = %3").arg(batch).arg(steps).arg(b.config.effectiveBatch())
+                                        : tr("batch %1").arg(batch);
+    m_headline->setText(band ? tr("Needs %1 (%2) at %3")
+                                   .arg(m_options.bytes(static_cast<double>(peak.bytes)), range(peak.low, peak.high), batchText)
+                             : tr("Needs %1 at %2").arg(m_options.bytes(static_cast<double>(peak.bytes)), batchText));
     m_headline->setToolTip(tr("The peak of one training step: the most memory alive at one instant, %1.\n"
                               "Band: %2 .. %3 (the overhead lines at their low and high ends).\n"
                               "The sum of every component at its own maximum is %4.")

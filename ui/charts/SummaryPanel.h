@@ -1,7 +1,8 @@
 #pragma once
 // The memory summary. One headline: the peak of the training step at the configured batch with
-// its low–high band ("Needs 4.67 GiB (4.56–5.38 GiB) at batch 32") — what the GPU must hold and
-// what the verdict uses — and below it where the peak sits (phase and layer; for Caffe and
+// its low–high band ("Needs 4.67 GiB (4.56–5.38 GiB) at batch 32"; with gradient accumulation
+// "… at batch 10 × 5 steps = 50", the micro-batch, the steps, the effective batch) — what the
+// GPU must hold and what the verdict uses — and below it where the peak sits (phase and layer; for Caffe and
 // inference, why the peak is the sum of the components). Then each component (colour swatch,
 // what is alive of it at the peak instant — the rows add up to the headline — and, in a second
 // column, its own maximum over the step; fixed + per-sample split and exact bytes in the

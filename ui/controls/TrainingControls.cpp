@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
@@ -38,6 +39,16 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     auto* form = new QFormLayout(this);
     m_batch = new BatchSlider(this);
     form->addRow(tr("&Batch size:"), m_batch);
+
+    m_accumulation = new QSpinBox(this);
+    m_accumulation->setRange(1, static_cast<int>(core::TrainingConfig::kMaxAccumulationSteps));
+    m_accumulation->setKeyboardTracking(false);
+    m_accumulation->setAccelerated(true);
+    m_accumulation->setToolTip(tr("Gradient accumulation: this many micro-batches of the batch size above run forward and "
+                                  "backward, their gradients adding up, before one optimizer step (PyTorch: several "
+                                  "backward() calls per step(); Caffe: iter_size). The effective batch is batch × steps; "
+                                  "memory is that of one micro-batch plus the gradient buffer kept between them."));
+    form->addRow(tr("&Accumulation steps:"), m_accumulation);
 
     m_mode = new QComboBox(this);
     m_mode->addItem(tr("Training"), static_cast<int>(core::Mode::Train));
@@ -95,6 +106,7 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu})
         connect(box, &QComboBox::currentIndexChanged, this, [this] { pushConfigFromWidgets(false); });
     connect(m_customGiB, &QDoubleSpinBox::valueChanged, this, [this] { pushConfigFromWidgets(false); });
+    connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { pushConfigFromWidgets(false); });
     connect(&doc, &Document::changed, this, [this](const ChangeEvent& e) {
         if (e.what.testAnyFlags(Change::Config | Change::Batch | Change::Reset)) syncFromDocument();
     });
@@ -120,6 +132,7 @@ void TrainingControls::showOverheadSettings()
 void TrainingControls::pushConfigFromWidgets(bool continuation)
 {
     core::TrainingConfig c = m_doc.config();
+    c.accumulationSteps = static_cast<std::uint32_t>(m_accumulation->value());
     c.mode = static_cast<core::Mode>(m_mode->currentData().toInt());
     c.optimizer = static_cast<core::Optimizer>(m_optimizer->currentData().toInt());
     c.precision = static_cast<core::Precision>(m_precision->currentData().toInt());
@@ -143,6 +156,10 @@ void TrainingControls::syncFromDocument()
 {
     const core::TrainingConfig& c = m_doc.config();
     m_batch->setBatch(c.batch);
+    {
+        const QSignalBlocker block(m_accumulation);
+        m_accumulation->setValue(static_cast<int>(c.accumulationSteps));
+    }
     const auto select = [](QComboBox* box, int value) {
         const QSignalBlocker block(box);
         box->setCurrentIndex(std::max(0, box->findData(value)));

@@ -1,5 +1,6 @@
 #pragma once
-// The training configuration as controls: batch (log slider + spin box), mode, optimizer,
+// The training configuration as controls: batch (log slider + spin box), gradient accumulation
+// steps (1 .. TrainingConfig::kMaxAccumulationSteps), mode, optimizer,
 // precision, framework profile, GPU preset (GpuCatalog::builtin()) or custom memory. Every
 // edit goes through Document::setConfig / setBatch (undoable, a slider drag is one step); the
 // controls follow the Document on every Config / Batch / Reset change, without echoing.
@@ -16,6 +17,7 @@ class QComboBox;
 class QDialog;
 class QDoubleSpinBox;
 class QLabel;
+class QSpinBox;
 
 namespace netsizer::ui {
 
@@ -28,6 +30,8 @@ public:
     explicit TrainingControls(Document& doc, QWidget* parent = nullptr);
 
     BatchSlider* batch() const { return m_batch; }
+    // Micro-batches whose gradients add up before one optimizer step (undoable like the batch).
+    QSpinBox* accumulation() const { return m_accumulation; }
     QComboBox* mode() const { return m_mode; }
     QComboBox* optimizer() const { return m_optimizer; }
     QComboBox* precision() const { return m_precision; }
@@ -46,6 +50,7 @@ private:
 
     Document& m_doc;
     BatchSlider* m_batch = nullptr;
+    QSpinBox* m_accumulation = nullptr;
     QComboBox* m_mode = nullptr;
     QComboBox* m_optimizer = nullptr;
     QComboBox* m_precision = nullptr;

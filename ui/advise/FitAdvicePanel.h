@@ -1,0 +1,66 @@
+#pragma once
+// "Make it fit": shown under the memory summary while the configuration has a GPU and its peak
+// does not fit (MemoryBreakdown::fits(), the advisor's verdict). Lists core::advise's
+// suggestions cheapest first — each with its description, the peak it needs and what it saves
+// against the current peak ("needs 3.24 GiB — saves 4.75 GiB"), its extra compute when not
+// zero, and an Apply button that applies it as one undo step (applySuggestion) — then the
+// advisor's notes (what it checked and will not suggest, and why).
+//
+// The advice is computed in updateFrom(), which MemoryView calls from its coalesced refresh, so
+// it is re-run once per change of the analysis or the configuration and never on a repaint; it
+// is not computed at all while the configuration fits, has no GPU, or the analysis has errors
+// (the advisor needs a clean analysis; the summary lists the errors).
+
+#include "core/advise/Advice.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QVBoxLayout;
+
+namespace netsizer::ui {
+
+class DisplayOptions;
+class Document;
+
+class FitAdvicePanel : public QWidget {
+    Q_OBJECT
+public:
+    FitAdvicePanel(Document& doc, const DisplayOptions& options, QWidget* parent = nullptr);
+
+    // Re-advises for the document's current analysis and configuration, or hides the panel when
+    // there is nothing to advise (see above). Milliseconds for ImageNet-sized networks.
+    void updateFrom();
+
+    // Tests and benchmarks.
+    const core::Advice& advice() const { return m_advice; }
+    bool hasAdvice() const { return m_hasAdvice; }
+    int suggestionCount() const { return static_cast<int>(m_applyButtons.size()); }
+    QString suggestionText(int index) const; // the row's title, description and figures, plain
+    QPushButton* applyButton(int index) const { return m_applyButtons.at(static_cast<std::size_t>(index)); }
+    QString notesText() const;
+    // Wall time of the last core::advise call in milliseconds (0 when none ran).
+    double lastAdviseMilliseconds() const { return m_lastMs; }
+    // How many times core::advise ran since construction.
+    int adviseCount() const { return m_adviseCount; }
+
+private:
+    void rebuild();
+    void apply(std::size_t index);
+
+    Document& m_doc;
+    const DisplayOptions& m_options;
+    core::Advice m_advice;
+    bool m_hasAdvice = false;
+    double m_lastMs = 0;
+    int m_adviseCount = 0;
+    QLabel* m_intro = nullptr;
+    QWidget* m_list = nullptr;
+    QVBoxLayout* m_listLayout = nullptr;
+    QLabel* m_notes = nullptr;
+    QStringList m_rowTexts;
+    std::vector<QPushButton*> m_applyButtons;
+};
+
+} // namespace netsizer::ui
