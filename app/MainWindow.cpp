@@ -156,6 +156,8 @@ void MainWindow::createActions()
     edit->addSeparator();
     edit->addAction(canvas->find());
     edit->addSeparator();
+    edit->addActions({canvas->group(), canvas->ungroup(), canvas->groupByModules()});
+    edit->addSeparator();
     QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
         ui::PreferencesDialog dialog(ui::AppSettings::instance(), this);
         dialog.exec();
