@@ -191,6 +191,9 @@ void TestGroups::collapseShowsTotalsAndReroutesEdges()
     QCOMPARE(g->header(), QStringLiteral("features · 3 layers"));
     QCOMPARE(g->lines().value(0), QStringLiteral("448 params"));
     QCOMPARE(g->lines().value(1), QStringLiteral("%1 at batch 8").arg(m_options.bytes(double(total))));
+    // The four parts, each from the same rows: conv's weights are its 448 fp32 parameters.
+    QCOMPARE(g->lines().size(), 6);
+    QCOMPARE(g->lines().value(2), QStringLiteral("weights %1").arg(m_options.bytes(448.0 * 4)));
 
     // Edges: input → conv ends at the box's top, pool → flatten starts at its bottom; the two
     // inside the group are hidden.

@@ -138,12 +138,13 @@ void CanvasGroups::layout()
         r = r.isNull() ? box : r.united(box);
         groupOf[core::toIndex(l.id)] = &l.group;
     }
-    // Boxes of the collapsed groups: a node's size (taller for the figures), centred on the frame.
+    // Boxes of the collapsed groups: a node's width and more, tall enough for the header and six
+    // figure lines, centred on the frame.
     std::unordered_map<std::string, QRectF> boxes;
     for (auto& [path, item] : m_items) {
         const QRectF frame = frames[path];
         if (item->collapsed()) {
-            const QSizeF size(NodeItem::kWidth + 40, NodeItem::kHeight + 30);
+            const QSizeF size(NodeItem::kWidth + 40, NodeItem::kHeight + 64);
             QRectF box(QPointF(), size);
             box.moveCenter(frame.center());
             boxes[path] = box;
@@ -209,9 +210,10 @@ void CanvasGroups::updateFigures()
         QStringList lines;
         lines << QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(t.params)))
               << QObject::tr("%1 at batch %2").arg(m_options.bytes(double(total))).arg(batch)
-              << QObject::tr("weights %1 · gradients %2").arg(m_options.bytes(double(t.weights)), m_options.bytes(double(t.gradients)))
-              << QObject::tr("optimizer %1 · activations %2")
-                     .arg(m_options.bytes(double(t.optimizer)), m_options.bytes(double(t.activations)));
+              << QObject::tr("weights %1").arg(m_options.bytes(double(t.weights)))
+              << QObject::tr("gradients %1").arg(m_options.bytes(double(t.gradients)))
+              << QObject::tr("optimizer state %1").arg(m_options.bytes(double(t.optimizer)))
+              << QObject::tr("activations kept %1").arg(m_options.bytes(double(t.activations)));
         item->setText(header, lines);
     }
 }
