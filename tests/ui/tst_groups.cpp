@@ -18,6 +18,8 @@
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 
+#include <QHelpEvent>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -253,6 +255,18 @@ void TestGroups::edgeTooltipNamesTheTensor()
     QCOMPARE(tipOf("conv", "relu"), QStringLiteral("conv → relu: %1 · %2 at batch 8")
                                         .arg(QString::fromStdString(core::Shape{16, 32, 32}.toString()), m_options.bytes(524288)));
     QVERIFY2(tipOf("conv", "relu").contains(QStringLiteral("512")), qPrintable(tipOf("conv", "relu")));
+    // Hovering the curve shows it: the view's tooltip event at the edge's midpoint.
+    ui::EdgeItem* edge = nullptr;
+    for (ui::EdgeItem* e : m_scene->edges())
+        if (e->connection().from.layer == id("conv")) edge = e;
+    QVERIFY(edge);
+    const QPointF mid = edge->path().pointAtPercent(0.5);
+    m_view->centerOn(mid);
+    const QPoint at = m_view->mapFromScene(mid);
+    QHelpEvent help(QEvent::ToolTip, at, m_view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(m_view->viewport(), &help);
+    QTRY_COMPARE(QToolTip::text(), tipOf("conv", "relu"));
+    QToolTip::hideText();
     // pool halves each side: 16 × 16 × 16 × 4 B = 16 KiB per sample, 512 KiB at batch 32; flatten
     // passes the same 4,096 values on. A batch change updates the tips.
     QVERIFY(m_doc->setBatch(32));
