@@ -188,6 +188,7 @@ void MainWindow::createActions()
     m_fineTune = edit->addAction(tr("Fine-tune the &last layers…"), this, &MainWindow::askFineTuneLastLayers);
     m_fineTune->setObjectName(QStringLiteral("FineTuneLastAction"));
     m_fineTune->setStatusTip(tr("Train only the last N layers with weights and freeze the others (one undo step)"));
+    edit->addActions({canvas->group(), canvas->ungroup(), canvas->groupByModules()});
     edit->addSeparator();
     QAction* preferences = edit->addAction(tr("&Preferences…"), this, [this] {
         ui::PreferencesDialog dialog(ui::AppSettings::instance(), this);

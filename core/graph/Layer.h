@@ -21,6 +21,10 @@ struct Layer {
     double x = 0.0;
     double y = 0.0;
     bool hasPosition = false;
+    // The group the layer belongs to on the canvas: a dotted path ("layer1.0" lies inside
+    // "layer1"), empty for none. Saved with the model, ignored by the estimator; well-formed
+    // paths only (isGroupPath in core/graph/GroupScopes.h).
+    std::string group;
 };
 
 // Builds a layer of `kind` with every attribute at its default.

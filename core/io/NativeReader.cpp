@@ -1,5 +1,6 @@
 #include "core/io/NativeFormat.h"
 
+#include "core/graph/GroupScopes.h"
 #include "core/io/JsonLimits.h"
 #include "core/io/NameLimits.h"
 #include "core/io/TextFile.h"
@@ -122,6 +123,16 @@ Result<Layer> readLayer(const json& j, const std::string& at, const KindRegistry
         layer.x = (*p)[0].get<double>();
         layer.y = (*p)[1].get<double>();
         layer.hasPosition = std::isfinite(layer.x) && std::isfinite(layer.y);
+    }
+    if (const auto g = j.find("group"); g != j.end()) {
+        if (!g->is_string()) return makeError("type", "layer '" + layerName + "': 'group' must be a string", ptr(at, "group"));
+        std::string group = g->get<std::string>();
+        if (auto tooLong = nameTooLong("group name", group); !tooLong.empty()) return makeError("limit", tooLong, ptr(at, "group"));
+        if (!group.empty() && !isGroupPath(group))
+            return makeError("bad_group", "layer '" + layerName + "': group '" + clippedText(group) +
+                                              "' must be dot-separated names, none empty, without '/' or control characters",
+                             ptr(at, "group"));
+        layer.group = std::move(group);
     }
     if (const auto ins = j.find("inputs"); ins != j.end()) {
         if (!ins->is_array()) return makeError("type", "layer '" + layerName + "': 'inputs' must be a list of layer names", ptr(at, "inputs"));

@@ -57,6 +57,7 @@ std::string writeNativeModel(const ModelFile& model)
         }
         if (!l.trainable) j["trainable"] = false;
         if (l.hasPosition) j["position"] = {l.x, l.y};
+        if (!l.group.empty()) j["group"] = l.group;
         layers.push_back(std::move(j));
     }
     doc["layers"] = std::move(layers);

@@ -34,6 +34,8 @@ static ModelFile sampleModel()
     m.graph.find(x)->x = 10.5;
     m.graph.find(x)->y = -3;
     m.graph.find(x)->hasPosition = true;
+    m.graph.find(c)->group = "block1";
+    m.graph.find(r)->group = "block1.act";
     TrainingConfig t;
     t.batch = 64;
     t.optimizer = Optimizer::SgdMomentum;
@@ -53,6 +55,10 @@ void TestNativeFormat::roundTripIsByteIdentical()
     QCOMPARE(back->graph.connections().size(), std::size_t{6});
     QVERIFY(!back->graph.findByName("fc")->trainable);
     QCOMPARE(back->graph.findByName("input")->x, 10.5);
+    QCOMPARE(QString::fromStdString(back->graph.findByName("conv1")->group), QString("block1"));
+    QCOMPARE(QString::fromStdString(back->graph.findByName("relu1")->group), QString("block1.act"));
+    QVERIFY(back->graph.findByName("fc")->group.empty());
+    QVERIFY(first.find("\"group\": \"block1\"") != std::string::npos);
     QVERIFY(back->training.has_value());
     QCOMPARE(back->training->batch, std::uint64_t{64});
     QCOMPARE(back->training->gpu->memoryBytes, std::uint64_t{4096} * 1024 * 1024);
@@ -100,6 +106,10 @@ void TestNativeFormat::badInput_data()
     QTest::newRow("dangling") << head + R"({"name":"a","type":"Input"},{"name":"r","type":"ReLU","inputs":["a","ghost"]}]})" << "dangling" << "/layers/1/inputs/1";
     QTest::newRow("inputs not list") << head + R"({"name":"r","type":"ReLU","inputs":"a"}]})" << "type" << "/layers/0/inputs";
     QTest::newRow("trainable type") << head + R"({"name":"r","type":"ReLU","trainable":1}]})" << "type" << "/layers/0/trainable";
+    QTest::newRow("group type") << head + R"({"name":"r","type":"ReLU","group":3}]})" << "type" << "/layers/0/group";
+    QTest::newRow("group empty segment") << head + R"({"name":"r","type":"ReLU","group":"layer1..0"}]})" << "bad_group" << "/layers/0/group";
+    QTest::newRow("group slash") << head + R"({"name":"r","type":"ReLU","group":"a/b"}]})" << "bad_group" << "/layers/0/group";
+    QTest::newRow("group trailing dot") << head + R"({"name":"r","type":"ReLU","group":"layer1."}]})" << "bad_group" << "/layers/0/group";
     QTest::newRow("bad batch") << head + R"(],"training":{"batch":0}})" << "bad_attribute" << "/training/batch";
     QTest::newRow("bad optimizer") << head + R"(],"training":{"optimizer":"lion"}})" << "bad_attribute" << "/training/optimizer";
     QTest::newRow("bad gpu") << head + R"(],"training":{"gpu":"GTX 9999"}})" << "bad_attribute" << "/training/gpu";

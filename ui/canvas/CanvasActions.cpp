@@ -1,6 +1,7 @@
 #include "ui/canvas/CanvasActions.h"
 
 #include "ui/canvas/CanvasClipboard.h"
+#include "ui/canvas/CanvasGroups.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
@@ -50,6 +51,13 @@ CanvasActions::CanvasActions(GraphView& view, QObject* parent) : QObject(parent)
                      tr("Show the whole network in a corner of the canvas"));
     m_miniMap->setCheckable(true);
     m_miniMap->setChecked(true);
+    m_group = make(this, tr("&Group…"), QStringLiteral("group"), QKeySequence(Qt::CTRL | Qt::Key_G),
+                   tr("Put the selected layers in a named group"));
+    m_ungroup = make(this, tr("U&ngroup"), QStringLiteral("ungroup"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G),
+                     tr("Take the selected layers out of their groups"));
+    m_groupByModules = make(this, tr("Group by &module names"), QStringLiteral("group"), QKeySequence(),
+                            tr("Group every layer by the module scopes in its name (layer1.0.conv1 → layer1.0)"));
+    m_groupByModules->setToolTip(m_groupByModules->statusTip());
 
     connect(m_cut, &QAction::triggered, clipboard, &CanvasClipboard::cut);
     connect(m_copy, &QAction::triggered, clipboard, &CanvasClipboard::copy);
@@ -64,7 +72,10 @@ CanvasActions::CanvasActions(GraphView& view, QObject* parent) : QObject(parent)
     connect(m_find, &QAction::triggered, &view, &GraphView::findLayer);
     connect(m_miniMap, &QAction::toggled, &view, &GraphView::setMiniMapVisible);
     connect(m_layout, &QAction::triggered, scene, [scene] { scene->autoLayout(true); });
-    for (QAction* a : {m_cut, m_copy, m_paste, m_duplicate, m_remove, m_selectAll}) {
+    connect(m_group, &QAction::triggered, scene, [scene, &view] { scene->groupSelectionAsking(&view); });
+    connect(m_ungroup, &QAction::triggered, scene, [scene] { scene->ungroupSelection(); });
+    connect(m_groupByModules, &QAction::triggered, scene, [scene] { scene->groups().groupByModuleNames(); });
+    for (QAction* a : {m_cut, m_copy, m_paste, m_duplicate, m_remove, m_selectAll, m_group, m_ungroup}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         view.addAction(a);
     }

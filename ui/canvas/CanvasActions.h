@@ -3,8 +3,9 @@
 // Cut / Copy / Paste (QKeySequence::Cut, Copy, Paste), Duplicate (Ctrl+D), Delete
 // (QKeySequence::Delete), Select all (QKeySequence::SelectAll), Zoom in / out
 // (QKeySequence::ZoomIn, ZoomOut), Fit to view (Ctrl+0), Zoom to selection (Ctrl+E), Auto
-// layout (Ctrl+L), Find layer (QKeySequence::Find, Ctrl+F) and Minimap (Ctrl+M, checkable,
-// on).
+// layout (Ctrl+L), Find layer (QKeySequence::Find, Ctrl+F), Minimap (Ctrl+M, checkable,
+// on), Group (Ctrl+G: asks a name for the selected layers), Ungroup (Ctrl+Shift+G) and Group by
+// module names (every layer by its name's module scopes, one undo step).
 // The editing actions are added to the view with Qt::WidgetWithChildrenShortcut, so their keys
 // act on the canvas only while it has focus (Ctrl+C in a property editor still copies text);
 // menus and toolbars that show them trigger them from anywhere. Owned by `parent`.
@@ -35,6 +36,9 @@ public:
     QAction* zoomToSelection() const { return m_zoomSelection; }
     QAction* find() const { return m_find; }
     QAction* miniMap() const { return m_miniMap; }
+    QAction* group() const { return m_group; }
+    QAction* ungroup() const { return m_ungroup; }
+    QAction* groupByModules() const { return m_groupByModules; }
 
 private:
     QAction* m_cut;
@@ -50,6 +54,9 @@ private:
     QAction* m_zoomSelection;
     QAction* m_find;
     QAction* m_miniMap;
+    QAction* m_group;
+    QAction* m_ungroup;
+    QAction* m_groupByModules;
 };
 
 } // namespace netsizer::ui

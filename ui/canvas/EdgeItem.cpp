@@ -56,7 +56,7 @@ std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
     const QRectF reach = path.boundingRect().adjusted(-kClearance, -kClearance, kClearance, kClearance);
     std::vector<QRectF> candidates;
     for (QGraphicsItem* item : scene()->items(reach, Qt::IntersectsItemBoundingRect)) {
-        if (item->type() != NodeItem::Type || item == m_from || item == m_to) continue;
+        if (item->type() != NodeItem::Type || item == m_from || item == m_to || !item->isVisible()) continue;
         candidates.push_back(item->mapRectToScene(QRectF(-NodeItem::kWidth / 2, -NodeItem::kHeight / 2, NodeItem::kWidth, NodeItem::kHeight)));
     }
     if (candidates.empty()) return hit;
@@ -70,11 +70,11 @@ std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
 
 void EdgeItem::updatePath()
 {
-    const QPointF a = m_from->outputPortPos();
-    const QPointF port = m_to->inputPortPos(m_connection.to.port);
+    const QPointF a = m_start ? *m_start : m_from->outputPortPos();
+    const QPointF port = m_end ? *m_end : m_to->inputPortPos(m_connection.to.port);
     // Input ports sit on the node's top edge and the curve enters them vertically from above:
     // stop on the vertical through the port centre, just above the port's circle.
-    const QPointF b = port - QPointF(0, NodeItem::kPortRadius + kTipGap);
+    const QPointF b = port - QPointF(0, (m_end ? 0 : NodeItem::kPortRadius) + kTipGap);
     prepareGeometryChange();
     QPainterPath direct(a);
     sCurve(direct, a, b);
@@ -119,6 +119,22 @@ void EdgeItem::updatePath()
     setPath(detour);
     // Nodes paint over edges; one that still crosses a node is drawn above it, never hidden.
     setZValue(obstaclesHit(detour).empty() ? 0 : 2);
+}
+
+void EdgeItem::setEnds(std::optional<QPointF> start, std::optional<QPointF> end)
+{
+    if (start == m_start && end == m_end) return;
+    m_start = start;
+    m_end = end;
+    updatePath();
+}
+
+QString EdgeItem::tensorText(const QString& from, const QString& to, const QString& shape, const QString& sizeText,
+                             std::uint64_t batch)
+{
+    const QString ends = QStringLiteral("%1 → %2").arg(from, to);
+    if (shape.isEmpty()) return QObject::tr("%1: shape unknown (the source is not analysed)").arg(ends);
+    return QObject::tr("%1: %2 · %3 at batch %4").arg(ends, shape, sizeText).arg(batch);
 }
 
 QPainterPath EdgeItem::shape() const

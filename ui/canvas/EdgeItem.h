@@ -6,12 +6,15 @@
 // hidden under a node: when the direct curve would cross another node (or the target sits above
 // the source), it detours along a vertical lane beside the nodes in the way, and one that still
 // crosses a node is drawn above the nodes. Holds the connection value and the two node items it
-// joins (both owned by the same scene, which deletes edges first).
+// joins (both owned by the same scene, which deletes edges first). Its tooltip names the
+// tensor it carries: the source output's per-sample shape and its bytes at the batch.
 
 #include "core/graph/Connection.h"
 
 #include <QGraphicsPathItem>
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace netsizer::ui {
@@ -35,6 +38,15 @@ public:
     static QColor ink(const QPalette& palette);
 
     void updatePath();
+    // Ends other than the ports: a collapsed group's box stands in for a hidden node (start: the
+    // box's bottom centre, end: its top centre). nullopt = the node's port. Re-routes.
+    void setEnds(std::optional<QPointF> start, std::optional<QPointF> end);
+
+    // "features.0 → features.1: [64, 224, 224] · 12.25 MiB at batch 32", the hover text;
+    // `bytes` is the tensor's size at `batch` as `sizeText` formats it. An empty shape (the
+    // source is not analysed) says so instead.
+    static QString tensorText(const QString& from, const QString& to, const QString& shape, const QString& sizeText,
+                              std::uint64_t batch);
     QPainterPath shape() const override;
     QRectF boundingRect() const override;
     // The arrowhead triangle in scene coordinates: tip first, at the end of path().
@@ -48,6 +60,7 @@ private:
     core::Connection m_connection;
     NodeItem* m_from;
     NodeItem* m_to;
+    std::optional<QPointF> m_start, m_end;
 };
 
 } // namespace netsizer::ui

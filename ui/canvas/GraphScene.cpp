@@ -1,10 +1,13 @@
 #include "ui/canvas/GraphScene.h"
 
+#include "core/estimate/Precision.h"
 #include "core/layers/LayerKind.h"
 #include "core/util/NumberFormat.h"
 #include "ui/canvas/CanvasClipboard.h"
+#include "ui/canvas/CanvasGroups.h"
 #include "ui/canvas/EdgeItem.h"
 #include "ui/canvas/GraphLayout.h"
+#include "ui/canvas/GroupItem.h"
 #include "ui/canvas/NodeItem.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
@@ -17,6 +20,9 @@
 #include <QGraphicsView>
 #include <QGraphicsSceneContextMenuEvent>
 #include <QGraphicsSceneMouseEvent>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QMenu>
 #include <QUndoStack>
 
@@ -25,7 +31,8 @@
 namespace netsizer::ui {
 
 GraphScene::GraphScene(Document& doc, const DisplayOptions& options, QObject* parent)
-    : QGraphicsScene(parent), m_doc(doc), m_options(options), m_clipboard(new CanvasClipboard(doc, *this, this))
+    : QGraphicsScene(parent), m_doc(doc), m_options(options), m_clipboard(new CanvasClipboard(doc, *this, this)),
+      m_groups(std::make_unique<CanvasGroups>(doc, *this, options))
 {
     connect(&doc, &Document::changed, this, &GraphScene::onChanged);
     connect(&options, &DisplayOptions::changed, this, &GraphScene::updateInfo);
@@ -40,6 +47,7 @@ GraphScene::~GraphScene()
 {
     m_syncingSelection = true;
     endDrag();
+    m_groups->clear();
     for (EdgeItem* e : m_edges) delete e;
     m_edges.clear();
     for (auto& [id, n] : m_nodes) delete n;
@@ -89,6 +97,7 @@ void GraphScene::rebuild()
     const auto selected = selectedLayers();
     m_syncingSelection = true;
     endDrag();
+    m_groups->clear();
     for (EdgeItem* e : m_edges) delete e;
     m_edges.clear();
     for (auto& [id, n] : m_nodes) delete n;
@@ -118,7 +127,9 @@ void GraphScene::rebuild()
         addItem(e);
         m_edges.push_back(e);
     }
+    m_groups->rebuild(); // hides the nodes of collapsed groups, ends their edges at the box
     for (EdgeItem* e : m_edges) e->updatePath(); // routed round nodes now that all are placed
+    updateEdgeTips();
     for (core::LayerId id : selected)
         if (NodeItem* n = node(id)) n->setSelected(true);
     m_syncingSelection = false;
@@ -165,7 +176,37 @@ void GraphScene::updateInfo()
         }
         n->setInfo(info);
     }
+    m_groups->updateFigures();
     for (EdgeItem* e : m_edges) e->updatePath();
+    updateEdgeTips();
+}
+
+void GraphScene::updateEdgeTips()
+{
+    const core::Graph& g = m_doc.graph();
+    const auto& analysis = m_doc.analysis();
+    const auto& config = m_doc.breakdown().config;
+    const std::uint64_t activationBytes = core::precisionInfo(config.precision).activationBytes;
+    std::unordered_map<std::uint32_t, std::size_t> row;
+    for (std::size_t i = 0; i < analysis.layers.size(); ++i) row[core::toIndex(analysis.layers[i].id)] = i;
+    for (EdgeItem* e : m_edges) {
+        const auto& c = e->connection();
+        const core::Layer* from = g.find(c.from.layer);
+        const core::Layer* to = g.find(c.to.layer);
+        if (!from || !to) continue;
+        QString shape, size;
+        auto it = row.find(core::toIndex(c.from.layer));
+        if (it != row.end() && analysis.layers[it->second].analysed && c.from.port < analysis.layers[it->second].result.outputs.size()) {
+            const core::TensorInfo& t = analysis.layers[it->second].result.outputs[c.from.port];
+            shape = QString::fromStdString(t.shape.toString());
+            core::CheckedCount bytes = t.shape.numel();
+            bytes *= core::elemBytes(t.elem, activationBytes);
+            bytes *= config.batch;
+            size = bytes.ok() ? m_options.bytes(static_cast<double>(bytes.value())) : tr("more than 2^64 bytes");
+        }
+        e->setToolTip(EdgeItem::tensorText(QString::fromStdString(from->name), QString::fromStdString(to->name), shape, size,
+                                           config.batch));
+    }
 }
 
 void GraphScene::memoryBadge(std::size_t row, NodeItem::Info& info) const
@@ -197,6 +238,8 @@ void GraphScene::updateMemory()
         memoryBadge(i, info);
         n->setMemory(info.memory, info.parts, info.tooltip);
     }
+    m_groups->updateFigures();
+    updateEdgeTips();
 }
 
 void GraphScene::syncPositions()
@@ -206,9 +249,25 @@ void GraphScene::syncPositions()
             const QPointF p = documentPos(l.id);
             if (n->pos() != p) n->setPos(p);
         }
+    // Positions changes carry group edits too (SetGroupsCommand): the groups are re-made.
+    m_groups->rebuild();
     // A node that moved may now stand in the way of edges that are not its own.
     for (EdgeItem* e : m_edges) e->updatePath();
 }
+
+void GraphScene::groupSelectionAsking(QWidget* parent)
+{
+    const auto ids = selectedLayers();
+    if (ids.empty()) return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(parent, tr("Group layers"), tr("Group name (dots nest: \"layer1.0\"):"),
+                                               QLineEdit::Normal, m_groups->uniqueName(), &ok);
+    if (!ok) return;
+    QString error;
+    if (!m_groups->groupLayers(ids, name, &error) && !error.isEmpty()) QMessageBox::warning(parent, tr("Group layers"), error);
+}
+
+void GraphScene::ungroupSelection() { m_groups->ungroupLayers(selectedLayers()); }
 
 std::vector<core::LayerId> GraphScene::selectedLayers() const
 {
@@ -376,7 +435,8 @@ void GraphScene::endDrag()
 void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton) {
-        if (NodeItem* n = nodeAt(event->scenePos())) {
+        NodeItem* n = nodeAt(event->scenePos());
+        if (n) {
             const auto port = n->portAt(event->scenePos());
             if (port && !port->input) {
                 m_dragFrom = {n->layerId(), 0};
@@ -391,6 +451,18 @@ void GraphScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
                 return;
             }
         }
+        // A group's header band toggles it, even where an edge or a node's margin crosses the
+        // band (not on the node's box itself, nor on a port).
+        const bool onNode = n && (n->portAt(event->scenePos()) ||
+                                  QRectF(n->pos() - QPointF(NodeItem::kWidth / 2, NodeItem::kHeight / 2),
+                                         QSizeF(NodeItem::kWidth, NodeItem::kHeight)).contains(event->scenePos()));
+        if (!onNode)
+            for (QGraphicsItem* item : items(event->scenePos()))
+                if (item->type() == GroupItem::Type && static_cast<GroupItem*>(item)->headerRect().contains(event->scenePos())) {
+                    m_groups->toggle(static_cast<GroupItem*>(item)->path());
+                    event->accept();
+                    return;
+                }
     }
     QGraphicsScene::mousePressEvent(event);
 }
@@ -403,6 +475,8 @@ void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
         return;
     }
     QGraphicsScene::mouseMoveEvent(event);
+    if (event->buttons() & Qt::LeftButton && mouseGrabberItem() && mouseGrabberItem()->type() == NodeItem::Type)
+        m_groups->layout(); // frames follow the dragged nodes
 }
 
 void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
@@ -434,6 +508,25 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     const QPointF at = event->scenePos();
     NodeItem* n = nodeAt(at);
     QMenu menu;
+    GroupItem* group = nullptr;
+    if (!n)
+        for (QGraphicsItem* item : items(at))
+            if (item->type() == GroupItem::Type) {
+                group = static_cast<GroupItem*>(item);
+                break;
+            }
+    if (group) {
+        const std::string path = group->path();
+        QAction* toggle = menu.addAction(group->collapsed() ? tr("&Expand group") : tr("&Collapse group"));
+        QAction* select = menu.addAction(tr("&Select its layers"));
+        QAction* ungroup = menu.addAction(tr("&Ungroup"));
+        ungroup->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G));
+        QAction* chosen = menu.exec(event->screenPos());
+        if (chosen == toggle) m_groups->toggle(path);
+        else if (chosen == select) selectLayers(m_groups->members(path), true);
+        else if (chosen == ungroup) m_groups->ungroupLayers(m_groups->members(path));
+        return;
+    }
     if (!n) {
         // Empty canvas: paste here, select everything.
         QAction* paste = menu.addAction(Icons::get(QStringLiteral("paste")), tr("&Paste here"));
@@ -453,6 +546,10 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     QAction* paste = menu.addAction(Icons::get(QStringLiteral("paste")), tr("&Paste"));
     QAction* duplicate = menu.addAction(Icons::get(QStringLiteral("duplicate")), tr("D&uplicate"));
     menu.addSeparator();
+    QAction* groupAction = menu.addAction(tr("&Group…"));
+    QAction* ungroupAction = menu.addAction(tr("U&ngroup"));
+    ungroupAction->setEnabled(!l->group.empty());
+    menu.addSeparator();
     QAction* freezeUpTo = menu.addAction(tr("Freeze up to here"));
     QAction* toggle = menu.addAction(trainable ? tr("Freeze this layer") : tr("Unfreeze this layer"));
     menu.addSeparator();
@@ -460,7 +557,8 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     // Same icons and shortcut hints as the Edit menu.
     const std::pair<QAction*, QKeySequence> keys[] = {{cut, QKeySequence::Cut}, {copy, QKeySequence::Copy},
                                                       {paste, QKeySequence::Paste}, {duplicate, QKeySequence(Qt::CTRL | Qt::Key_D)},
-                                                      {del, QKeySequence::Delete}};
+                                                      {del, QKeySequence::Delete}, {groupAction, QKeySequence(Qt::CTRL | Qt::Key_G)},
+                                                      {ungroupAction, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_G)}};
     for (const auto& [action, key] : keys) action->setShortcut(key);
     QAction* chosen = menu.exec(event->screenPos());
     if (chosen == cut) m_clipboard->cut();
@@ -470,6 +568,8 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     else if (chosen == freezeUpTo) m_doc.freezeUpTo(id);
     else if (chosen == toggle) m_doc.setTrainable(id, !trainable);
     else if (chosen == del) deleteSelection();
+    else if (chosen == groupAction) groupSelectionAsking(views().isEmpty() ? nullptr : views().front());
+    else if (chosen == ungroupAction) ungroupSelection();
 }
 
 } // namespace netsizer::ui

@@ -8,6 +8,10 @@
 // only emits connectionRefused), the context menu cuts, copies, pastes, duplicates,
 // freezes or deletes (clipboard work is done by the scene's CanvasClipboard).
 //
+// Layer groups (core::Layer::group) are drawn by the scene's CanvasGroups: frames behind their
+// nodes, collapsible to one box. Each edge's tooltip names its tensor's shape and bytes at the
+// batch.
+//
 // Layers without a saved position are placed by GraphLayout (dot); those positions live only
 // in the scene until the user moves a node or runs autoLayout(true).
 
@@ -17,6 +21,7 @@
 
 #include <QGraphicsScene>
 
+#include <memory>
 #include <optional>
 #include <unordered_map>
 #include <vector>
@@ -31,6 +36,7 @@ struct LayerKind;
 namespace netsizer::ui {
 
 class CanvasClipboard;
+class CanvasGroups;
 class DisplayOptions;
 class Document;
 class EdgeItem;
@@ -51,6 +57,11 @@ public:
     void selectLayers(const std::vector<core::LayerId>& ids, bool announce = false);
     void selectAllLayers();
     CanvasClipboard* clipboard() const { return m_clipboard; }
+    CanvasGroups& groups() const { return *m_groups; }
+    // Asks for a group name (the default unique) and groups the selected layers: the Group
+    // action's and the context menu's dialog. Refused names are said in a message box.
+    void groupSelectionAsking(QWidget* parent);
+    void ungroupSelection();
 
     // The palette's double-click / Enter: adds a layer of `kind` after the single selected layer
     // (fed by its output), or at `fallback` when not exactly one layer is selected, at the
@@ -97,6 +108,8 @@ private:
     // The badge text, stacked-bar parts and tooltip of analysis row `row` at the current batch.
     void memoryBadge(std::size_t row, NodeItem::Info& info) const;
     void syncPositions();
+    // Each edge's tooltip: its tensor's per-sample shape and bytes at the current batch.
+    void updateEdgeTips();
     NodeItem* nodeAt(QPointF scenePos) const;
     // The connection a drag from m_dragFrom dropped at `scenePos` would make: onto an input
     // port, that port; elsewhere on a node, its first free port (the first port when all are taken).
@@ -108,6 +121,7 @@ private:
     Document& m_doc;
     const DisplayOptions& m_options;
     CanvasClipboard* m_clipboard; // owned (QObject child)
+    std::unique_ptr<CanvasGroups> m_groups;
     std::unordered_map<std::uint32_t, NodeItem*> m_nodes;
     std::vector<EdgeItem*> m_edges;
     std::unordered_map<std::uint32_t, QPointF> m_autoPos; // layouts of layers without a position
