@@ -43,15 +43,20 @@ GraphScene::GraphScene(Document& doc, const DisplayOptions& options, QObject* pa
     QMetaObject::invokeMethod(this, &GraphScene::refresh, Qt::QueuedConnection);
 }
 
-GraphScene::~GraphScene()
+void GraphScene::clearItems()
 {
-    m_syncingSelection = true;
-    endDrag();
     m_groups->clear();
     for (EdgeItem* e : m_edges) delete e;
     m_edges.clear();
     for (auto& [id, n] : m_nodes) delete n;
     m_nodes.clear();
+}
+
+GraphScene::~GraphScene()
+{
+    m_syncingSelection = true;
+    endDrag();
+    clearItems();
 }
 
 NodeItem* GraphScene::node(core::LayerId id) const
@@ -97,11 +102,7 @@ void GraphScene::rebuild()
     const auto selected = selectedLayers();
     m_syncingSelection = true;
     endDrag();
-    m_groups->clear();
-    for (EdgeItem* e : m_edges) delete e;
-    m_edges.clear();
-    for (auto& [id, n] : m_nodes) delete n;
-    m_nodes.clear();
+    clearItems();
 
     const core::Graph& g = m_doc.graph();
     bool needLayout = false;

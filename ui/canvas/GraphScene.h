@@ -100,6 +100,8 @@ protected:
     void contextMenuEvent(QGraphicsSceneContextMenuEvent* event) override;
 
 private:
+    // Deletes every node, edge and group frame (the scene's own items; the caller rebuilds).
+    void clearItems();
     void onChanged(const ChangeEvent& e);
     void rebuild();
     void updateInfo();
