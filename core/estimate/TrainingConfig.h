@@ -4,6 +4,7 @@
 #include "core/estimate/GpuSpec.h"
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
+#include "core/memory/BatchPlanner.h"
 
 #include <cstdint>
 #include <optional>
@@ -13,7 +14,7 @@ namespace netsizer::core {
 
 enum class Mode { Train, Inference };
 
-// The overheads beside the tensors (issue 5 §3), each its own line of the breakdown
+// The overheads beside the tensors, each its own line of the breakdown
 // (MemoryBreakdown::overheadLines). Unset optional settings use the defaults below; a setting
 // that is set enters the centre estimate, an unset allocator/fragmentation line only widens the
 // error band (total_low/total_high), so the centre stays what the tensors and the context need.
@@ -49,7 +50,7 @@ std::optional<Mode> parseMode(std::string_view name);
 // Everything about *how* a network is run that changes its memory. Part of the document (saved
 // with the model).
 struct TrainingConfig {
-    static constexpr std::uint64_t kMaxBatch = 65536;
+    static constexpr std::uint64_t kMaxBatch = kMaxBatchSize;
 
     static constexpr std::uint32_t kMaxAccumulationSteps = 4096;
 
