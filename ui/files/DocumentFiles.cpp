@@ -119,12 +119,6 @@ bool DocumentFiles::import()
     return !path.isEmpty() && load(path, Origin::Foreign);
 }
 
-bool DocumentFiles::importFile(const QString& path)
-{
-    if (!maybeSave()) return false;
-    return load(path, Origin::Foreign);
-}
-
 bool DocumentFiles::openExample(const QString& resourcePath)
 {
     if (!maybeSave()) return false;

@@ -58,7 +58,6 @@ public:
     bool newDocument();
     bool open();                         // asks for the file
     bool openFile(const QString& path);  // Open, Open Recent, a dropped file, the command line
-    bool importFile(const QString& path); // like openFile, but never keeps a save path
     bool import();                       // asks for the file
     bool openExample(const QString& resourcePath); // a built-in example (Qt resource or file)
 
