@@ -1,6 +1,6 @@
 #pragma once
-// Where in the training step an event sits, in words the designer and the CLI share (issue 5:
-// "peak at the start of backward, layer conv5_3"). Only the position inside the phase is
+// Where in the training step an event sits, in words the designer and the CLI share
+// ("peak at the start of backward, layer conv5_3"). Only the position inside the phase is
 // described here; the caller appends the layer's name (the core timeline holds ids).
 
 #include "core/timeline/Timeline.h"

@@ -1,4 +1,4 @@
-// Accuracy report (issue 5): for every network of ../shared/truth that NetSizer builds, the
+// Accuracy report: for every network of ../shared/truth that NetSizer builds, the
 // estimate of Framework::PyTorchCpu against what PyTorch 1.13 measured, per component, with the
 // relative error — and torchinfo's "forward/backward pass size" (2 × outputs of layers with
 // parameters, the truth's `torchinfo_forward_backward_pass_bytes_per_sample`) as the baseline.

@@ -1,7 +1,7 @@
 // netsizer-bench-ui: drives the real designer window offscreen and prints how long it takes
 // from an edit to the replotted charts (stamped when the second QCustomPlot emits afterReplot),
 // on the built-in VGG-16 and on a generated 500-layer network (Input, then Dense(256)/ReLU pairs).
-// Targets (issue 3): a batch change under 16 ms, a structural edit (add a layer) under 50 ms,
+// Targets: a batch change under 16 ms, a structural edit (add a layer) under 50 ms,
 // on the 500-layer network. Prints median and minimum of many runs; asserts nothing.
 //
 // Run: QT_QPA_PLATFORM=offscreen build/tests/bench/netsizer-bench-ui [--quick]

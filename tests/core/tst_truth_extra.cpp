@@ -87,7 +87,7 @@ void TestTruthExtra::network_data()
     addRows();
 }
 
-// Everything exact, activations included (issue 5 allows 1 % in fp32; every rule behind these
+// Everything exact, activations included (the target allows 1 % in fp32; every rule behind these
 // networks was checked against the truth's per-op storage list, so no tolerance is needed).
 void TestTruthExtra::network()
 {
@@ -121,7 +121,7 @@ void TestTruthExtra::autocastBf16_data()
 }
 
 // torch.autocast('cpu', torch.bfloat16): the cast weight copies (fixed) exactly, the saved bytes
-// per sample within 3 % (issue 5).
+// per sample within 3 %.
 void TestTruthExtra::autocastBf16()
 {
     QFETCH(QString, model);
@@ -183,7 +183,7 @@ void TestTruthExtra::inference()
     QVERIFY(m[Component::Activations].perSample < train[Component::Activations].perSample);
 }
 
-// The point of these networks: every kind issue 5 listed as uncovered is in at least one.
+// The point of these networks: every kind the first truth set left uncovered is in at least one.
 void TestTruthExtra::coversTheKinds()
 {
     std::set<std::string> seen;

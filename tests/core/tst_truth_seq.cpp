@@ -163,7 +163,7 @@ void TestTruthSeq::autocastBf16_data()
 }
 
 // Mixed bf16 against the truth's CPU autocast run: the cast weight copies exactly, the saved
-// bytes per sample within 3% (issue 5). LSTM: float32 cell chain (c0 is float32 zeros);
+// bytes per sample within 3%. LSTM: float32 cell chain (c0 is float32 zeros);
 // Transformer: LayerNorm inputs and statistics float32, everything else bf16.
 void TestTruthSeq::autocastBf16()
 {

@@ -1,6 +1,6 @@
 #pragma once
-// The entries a memory chart stacks and its legend lists (issue 5 §3: "each overhead is a
-// separate line in the breakdown and the charts"): every component in ComponentStyle's order,
+// The entries a memory chart stacks and its legend lists (each overhead is a
+// separate line in the breakdown and the charts): every component in ComponentStyle's order,
 // except that Workspace and Overhead are split into the breakdown's overhead lines (CUDA
 // context, convolution workspace, allocator rounding, fragmentation reserve), each its own
 // entry, plus whatever of the component no line accounts for (Caffe's column buffers).

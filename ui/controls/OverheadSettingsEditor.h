@@ -1,5 +1,5 @@
 #pragma once
-// The "Memory overheads" settings (issue 5 §3): the TrainingConfig's OverheadSettings as
+// The "Memory overheads" settings: the TrainingConfig's OverheadSettings as
 // controls — CUDA context (the GPU preset's default or an override), convolution workspace
 // cap, allocator rounding on/off, fragmentation reserve in percent. Each control's tooltip
 // states its default and where it comes from. Every edit replaces the document's training
