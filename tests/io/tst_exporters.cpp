@@ -39,6 +39,7 @@ private slots:
     void pytorchParameterCount();
     void pytorchMeasuresSavedActivations();
     void manyKindsExportWhereExpressible();
+    void pytorchRunsRecurrentStateOutputs();
 
 private:
     bool haveTorch() const { return m_torch; }
@@ -420,6 +421,38 @@ void TestExporters::manyKindsExportWhereExpressible()
     const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
     QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), static_cast<qulonglong>(params));
     QCOMPARE(r["batch"].toInt(), 2);
+}
+
+// An LSTM whose final states are layer outputs (state_outputs): the exported module returns them
+// through its recurrent_outputs helper, and a Dense reads the final hidden state (port 1).
+// Parameters by hand: LSTM 4 × 8 × (4 + 8) + 2 × 4 × 8 = 448, Dense 8 × 3 + 3 = 27; 475 in all.
+void TestExporters::pytorchRunsRecurrentStateOutputs()
+{
+    GraphBuilder b;
+    const LayerId in = b.add("Input", "seq", std::initializer_list<LayerId>{}, {{"shape", IntList{5, 4}}});
+    const LayerId rnn = b.add("LSTM", "rnn", {in}, {{"hidden_size", std::int64_t{8}}, {"batch_first", true}, {"state_outputs", true}});
+    b.add("Dense", "head", std::vector<PortRef>{PortRef{rnn, 1}}, {{"units", std::int64_t{3}}});
+    Graph g = b.take();
+    g.name = "lstm_states";
+    QCOMPARE(paramsOf(g), Count{475});
+    TrainingConfig cfg;
+    cfg.batch = 2;
+    cfg.framework = Framework::PyTorchCpu;
+    auto py = exportPyTorch(g, cfg);
+    QVERIFY2(py.ok(), py.ok() ? "" : py.error().describe().c_str());
+    if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
+    const QString file = m_dir.filePath("lstm_states.py"), json = m_dir.filePath("lstm_states.json");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(py->data(), static_cast<qint64>(py->size()));
+    f.close();
+    runPython(file, {"--batch", "2", "--device", "cpu", "--json", "--out", json});
+    QFile in2(json);
+    QVERIFY2(in2.open(QIODevice::ReadOnly), "the exported LSTM did not run (no measurement written)");
+    const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
+    QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), 475ULL);
+    const MemoryBreakdown est = estimate(analyze(g), cfg, GpuCatalog::builtin().defaultContextBytes());
+    QCOMPARE(r["measured"].toObject()["activations"].toDouble(), static_cast<double>(est.bytes(Component::Activations)));
 }
 
 QTEST_APPLESS_MAIN(TestExporters)

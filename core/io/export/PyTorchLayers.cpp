@@ -337,7 +337,7 @@ std::string pytorchHelperClass(const std::string& name)
     if not state_outputs:
         return y
     states = state if isinstance(state, tuple) else (state,)
-    return (y,) + pyTuple(s.transpose(0, 1) for s in states)
+    return (y,) + tuple(s.transpose(0, 1) for s in states)
 )";
     if (name == "attention_outputs")
         return R"(def attention_outputs(result, batch_first, need_weights):
