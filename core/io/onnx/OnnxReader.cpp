@@ -11,12 +11,14 @@
 #include "core/util/NumberFormat.h"
 
 #include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <onnx/onnx_pb.h>
 #include <onnx/shape_inference/implementation.h>
 
 #include <algorithm>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <queue>
@@ -194,21 +196,30 @@ Status inferShapes(onnx::ModelProto& model, bool userShapes, const std::string& 
     return Ok{};
 }
 
-} // namespace
-
-Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
-                                const std::map<std::string, Shape>& inputShapes)
+// Parses a ModelProto from `input` (at most kMaxOnnxBytes).
+Result<Ok> parseModel(google::protobuf::io::ZeroCopyInputStream& input, onnx::ModelProto& model, const std::string& fileName)
 {
-    if (bytes.empty()) return makeError("onnx", "the file is empty", fileName);
-    if (bytes.size() > kMaxOnnxBytes)
-        return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
+    google::protobuf::io::CodedInputStream coded(&input);
+    coded.SetTotalBytesLimit(static_cast<int>(kMaxOnnxBytes));
+    if (!model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
+        return makeError("onnx", "not an ONNX model: the protobuf message does not parse (truncated or another format)", fileName);
+    return Ok{};
+}
+
+// Float initializers larger than this have their payload dropped once validated: the importer
+// needs only their dims, and a weightful file then holds its weights in memory once, briefly.
+constexpr std::size_t kKeptPayloadBytes = std::size_t{1} << 20;
+
+void dropLargeFloatPayloads(onnx::GraphProto& g)
+{
+    for (auto& init : *g.mutable_initializer())
+        if (isFloating(init.data_type()) && init.raw_data().size() > kKeptPayloadBytes) std::string().swap(*init.mutable_raw_data());
+}
+
+// Imports a parsed model (readOnnxModel and readOnnxFile).
+Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileName, const std::map<std::string, Shape>& inputShapes)
+{
     try {
-        onnx::ModelProto model;
-        google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
-        google::protobuf::io::CodedInputStream coded(&raw);
-        coded.SetTotalBytesLimit(static_cast<int>(kMaxOnnxBytes));
-        if (!model.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage())
-            return makeError("onnx", "not an ONNX model: the protobuf message does not parse (truncated or another format)", fileName);
         const onnx::GraphProto& g = model.graph();
         if (!model.has_graph() || g.node_size() == 0 || g.input_size() == 0)
             return makeError("onnx", "not an ONNX model: it holds no graph with nodes and inputs", fileName);
@@ -222,6 +233,7 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
         // Before anything evaluates the graph: libonnx's shape inference crashes on some
         // malformed tensors and attributes (core/io/onnx/OnnxValidation.h).
         if (auto s = onnximport::validateOnnxGraph(g, fileName); !s) return s.error();
+        dropLargeFloatPayloads(*model.mutable_graph());
 
         OnnxTensors tensors;
         std::set<std::string> initializers;
@@ -280,11 +292,44 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
     }
 }
 
+} // namespace
+
+Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
+                                const std::map<std::string, Shape>& inputShapes)
+{
+    if (bytes.empty()) return makeError("onnx", "the file is empty", fileName);
+    if (bytes.size() > kMaxOnnxBytes)
+        return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
+    try {
+        onnx::ModelProto model;
+        google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+        if (auto s = parseModel(raw, model, fileName); !s) return s.error();
+        return importModel(model, fileName, inputShapes);
+    } catch (const std::exception& e) {
+        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
+    }
+}
+
 Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes)
 {
-    auto bytes = readTextFile(path);
-    if (!bytes) return bytes.error();
-    return readOnnxModel(*bytes, baseName(path), inputShapes);
+    // Streamed from the file (64 KiB at a time), never held whole: a weightful model's payloads
+    // are in memory once, while they are parsed and validated.
+    const std::string fileName = baseName(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return makeError("io", "cannot open the file", path);
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    if (ec) return makeError("io", "cannot read the file", path);
+    if (size == 0) return makeError("onnx", "the file is empty", fileName);
+    if (size > kMaxOnnxBytes) return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
+    try {
+        onnx::ModelProto model;
+        google::protobuf::io::IstreamInputStream stream(&in, 1 << 16);
+        if (auto s = parseModel(stream, model, fileName); !s) return s.error();
+        return importModel(model, fileName, inputShapes);
+    } catch (const std::exception& e) {
+        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
+    }
 }
 
 } // namespace netsizer::core
