@@ -49,6 +49,7 @@ install: build
 
 bench: build
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-core
+	./$(BUILD_DIR)/tests/bench/netsizer-bench-advise
 
 fuzz: deps
 	FUZZ_TIME=$(FUZZ_TIME) FUZZ_JOBS=$(JOBS) ./scripts/fuzz.sh

@@ -121,6 +121,34 @@ private slots:
         QVERIFY2(label.contains(QStringLiteral(", layer ")) || label.contains(QStringLiteral("loss")), qPrintable(label));
     }
 
+    // Accumulating over K = 4 micro-batches, the gradients band is named for what it holds
+    // from the step's start (the earlier micro-batches' gradients: VGG16's 138,357,544 fp32
+    // ones, 553,430,176 B), in the legend and the first event's tooltip; at K = 1 neither says
+    // "accumulated".
+    void gradientsBandNamesTheAccumulation()
+    {
+        const QString label = QStringLiteral("Gradients (accumulated over 4 micro-batches)");
+        const auto* chart = m_view->timelineChart();
+        QVERIFY(!chart->legendLabels().filter(QStringLiteral("accumulated")).size());
+        QVERIFY(!chart->eventTooltip(0).contains(QStringLiteral("accumulated")));
+        core::TrainingConfig c = m_doc->config();
+        QCOMPARE(c.accumulationSteps, std::uint32_t{1});
+        c.accumulationSteps = 4;
+        m_doc->setConfig(c);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        QVERIFY2(chart->legendLabels().contains(label), qPrintable(chart->legendLabels().join(QStringLiteral(", "))));
+        QCOMPARE(chart->values(Component::Gradients).front(), 553430176.0);
+        const QString first = chart->eventTooltip(0);
+        QVERIFY2(first.contains(label) && first.contains(QStringLiteral("553,430,176 B")), qPrintable(first));
+        QVERIFY(first.contains(QStringLiteral("the 3 earlier micro-batches")));
+        c.accumulationSteps = 1;
+        m_doc->setConfig(c);
+        QTRY_COMPARE(m_view->refreshCount(), 3);
+        QVERIFY(!chart->legendLabels().filter(QStringLiteral("accumulated")).size());
+        QVERIFY(chart->legendLabels().contains(QStringLiteral("Gradients")));
+        QVERIFY(!chart->eventTooltip(0).contains(QStringLiteral("accumulated")));
+    }
+
     // The labels follow the unit switch; inference is one event, "for the whole step", whose
     // height is the breakdown's total.
     void unitsAndInference()

@@ -33,6 +33,12 @@ std::vector<PhaseSpan> phaseSpans(const core::Timeline& t)
     return out;
 }
 
+// Micro-batches per optimizer step when the step accumulates gradients, else 0.
+std::uint32_t accumulatedSteps(const core::TrainingConfig& c)
+{
+    return c.mode == core::Mode::Train && c.accumulationSteps > 1 ? c.accumulationSteps : 0;
+}
+
 QString phaseLabel(core::StepPhase p, bool wholeStep)
 {
     switch (p) {
@@ -102,6 +108,12 @@ void TimelineChart::setBreakdown(const core::Graph& graph, const core::MemoryBre
 {
     m_breakdown = breakdown;
     m_series = memorySeries(breakdown);
+    // Accumulating, the step shown is a later micro-batch: its gradient buffer already holds the
+    // earlier micro-batches' sums from the first event on. The band says so.
+    if (const std::uint32_t k = accumulatedSteps(breakdown.config))
+        for (auto& s : m_series)
+            if (s.component == core::Component::Gradients && s.overheadLine.empty())
+                s.label = tr("%1 (accumulated over %2 micro-batches)").arg(s.label).arg(k);
     m_layerNames.clear();
     m_layerKinds.clear();
     for (const auto& e : breakdown.timeline.events) {
@@ -279,6 +291,14 @@ QString TimelineChart::eventTooltip(int i) const
     const std::uint64_t total = e.total.at(m_breakdown.config.batch);
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr></table>")
                 .arg(tr("Alive"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+    const std::uint32_t k = accumulatedSteps(m_breakdown.config);
+    const bool beforeBackward = e.phase == core::StepPhase::Start || e.phase == core::StepPhase::Forward ||
+                                e.phase == core::StepPhase::Loss;
+    if (k && beforeBackward && m_breakdown.timeline.component(e, core::Component::Gradients).at(m_breakdown.config.batch) > 0)
+        html += QStringLiteral("<i>%1</i>").arg(k == 2 ? tr("Gradients: the earlier micro-batch's, kept for this one to add to.")
+                                                       : tr("Gradients: the %1 earlier micro-batches' sum, kept for this one "
+                                                            "to add to.")
+                                                             .arg(k - 1));
     return html;
 }
 

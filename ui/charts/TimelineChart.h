@@ -5,7 +5,10 @@
 // own entry) with a legend above the plot. The phases are shaded and named on the x axis; the
 // peak is marked with a line, a dot and "peak 3.24 GiB at the start of backward, layer
 // conv5_3" (core::eventPlace + the layer's name). Hovering shows the event's layer and exact
-// bytes.
+// bytes. With gradient accumulation (K > 1 micro-batches) the step shown is a later
+// micro-batch whose gradient buffer is alive from the start: the gradients band is named
+// "Gradients (accumulated over K micro-batches)" in the legend and tooltips, and the tooltips
+// before backward say whose gradients they are.
 //
 // Every event is affine in the batch, so setBatch() re-evaluates the events at the new batch
 // (O(events × entries)) without a new analysis or estimate; setBreakdown() rebuilds the entries

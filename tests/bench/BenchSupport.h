@@ -1,0 +1,57 @@
+#pragma once
+// What the benchmark programs share: the generated residual network, the run timer, the
+// printing of a figure line and the CPU check. Programs, not tests: nothing here asserts.
+
+#include "core/graph/Graph.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace netsizer::bench {
+
+using Clock = std::chrono::steady_clock;
+
+// Input [channels, side, side], then residual blocks Conv2D(channels, k3, p1) -> ReLU ->
+// Add(relu, block input) on a side × side map, closed by Flatten -> Dense(64) -> ReLU ->
+// Dense(10); the block count (and a few ReLUs of padding) give the network `layers` layers.
+core::Graph residualNetwork(std::size_t layers, std::int64_t channels = 16, std::int64_t side = 8);
+
+struct Timing {
+    double median = 0; // ns
+    double min = 0;    // ns: the least disturbed run (the machine is shared)
+    Timing operator/(double d) const { return {median / d, min / d}; }
+};
+
+// `runs` timings of f(), each run timed on its own.
+template <class F>
+Timing timeRuns(int runs, F&& f)
+{
+    std::vector<double> t;
+    t.reserve(static_cast<std::size_t>(runs));
+    for (int i = 0; i < runs; ++i) {
+        const auto start = Clock::now();
+        f();
+        t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - start).count());
+    }
+    std::sort(t.begin(), t.end());
+    return {t[static_cast<std::size_t>(runs / 2)], t.front()};
+}
+
+// "   12.3 µs" and the like: eight characters of number and a unit.
+std::string human(double ns);
+
+// One figure line: "  what   median  min   (runs)target".
+void printLine(const char* what, Timing t, int runs, const char* target = "");
+
+// How fast this CPU is right now: 200 million dependent additions, in ms. The project's VM
+// measured 57 ms uncontended and up to 120 ms while the host was busy (the same binary, the
+// same core): a run whose check is well above ~60 ms was slowed down by the host, not by code.
+double cpuCheckMs();
+
+// Prints "CPU check: 2e8 additions in … ms (57 ms on the uncontended project VM)".
+void printCpuCheck();
+
+} // namespace netsizer::bench
