@@ -5,6 +5,7 @@
 #include "core/io/TextFile.h"
 #include "core/io/keras/KerasImport.h"
 #include "ui/document/Document.h"
+#include "ui/files/BackgroundRead.h"
 #include "ui/files/RecentFiles.h"
 
 #include <QDir>
@@ -144,7 +145,17 @@ bool DocumentFiles::openExample(const QString& resourcePath)
 bool DocumentFiles::load(const QString& path, Origin origin)
 {
     const QString native = QDir::toNativeSeparators(path);
-    auto model = core::readModelFile(QFile::encodeName(path).toStdString());
+    if (m_reading) return false;
+    m_reading = true;
+    ModelReader reader = m_reader ? m_reader : ModelReader([](const std::string& p) { return core::readModelFile(p); });
+    auto read = BackgroundRead::run([reader, file = std::string(QFile::encodeName(path).toStdString())] { return reader(file); },
+                                    QFileInfo(path).fileName());
+    m_reading = false;
+    if (!read) {
+        emit statusMessage(tr("Opening %1 cancelled").arg(native));
+        return false;
+    }
+    auto model = std::move(*read);
     if (!model) {
         if (m_recent && !QFileInfo::exists(path)) m_recent->remove(path);
         if (m_io.showError)

@@ -13,6 +13,9 @@
 // - Only native NetSizer files are ever overwritten by Save. A model opened from another format
 //   (Keras, TF.js, ONNX, Caffe), imported, or opened from the built-in examples has no save path:
 //   Save asks for a new .json name.
+// - Files are read off the UI thread (BackgroundRead): the window keeps painting, a progress
+//   dialog with Cancel appears for slow files, and a cancelled open changes nothing. While one
+//   file is being read, another open is refused (returns false).
 // - Writes go through QSaveFile: a failed save leaves the previous file intact.
 
 #include "core/io/ModelFile.h"
@@ -21,6 +24,9 @@
 
 #include <QObject>
 #include <QString>
+
+#include <functional>
+#include <string>
 
 namespace netsizer::ui {
 
@@ -34,6 +40,11 @@ public:
     DocumentFiles(Document& doc, RecentFiles* recent, FileInteraction interaction, QObject* parent = nullptr);
 
     void setInteraction(FileInteraction interaction) { m_io = std::move(interaction); }
+
+    // How model files are read: core::readModelFile unless replaced (tests slow it down). It runs
+    // on a worker thread (BackgroundRead), so it must not touch UI objects.
+    using ModelReader = std::function<core::Result<core::ModelFile>(const std::string& path)>;
+    void setModelReader(ModelReader reader) { m_reader = std::move(reader); }
     const FileInteraction& interaction() const { return m_io; }
 
     // The native file Save writes to; empty for a new, imported or example document.
@@ -98,6 +109,8 @@ private:
     QString m_savePath;
     QString m_sourcePath;
     std::string m_description;
+    ModelReader m_reader;
+    bool m_reading = false;
 };
 
 } // namespace netsizer::ui
