@@ -93,6 +93,8 @@ private slots:
             QProgressDialog* p = visibleProgressDialog();
             if (!p) return;
             label = p->labelText();
+            if (const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); !shots.isEmpty()) // for a person to look at
+                p->grab().save(shots + QStringLiteral("/opening_progress.png"));
             if (auto* button = p->findChild<QPushButton*>()) button->click();
         });
         QVERIFY(!files.openFile(example(QStringLiteral("lenet5.json"))));
