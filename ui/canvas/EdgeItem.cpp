@@ -83,7 +83,7 @@ void EdgeItem::updatePath()
     const bool upwards = b.y() < a.y() + 2 * kClearance;
     std::vector<QRectF> around = obstaclesHit(direct);
     if (!upwards && around.empty()) {
-        setPath(direct);
+        setRoute(direct);
         setZValue(0);
         return;
     }
@@ -116,7 +116,7 @@ void EdgeItem::updatePath()
             }
         if (!added) break;
     }
-    setPath(detour);
+    setRoute(detour);
     // Nodes paint over edges; one that still crosses a node is drawn above it, never hidden.
     setZValue(obstaclesHit(detour).empty() ? 0 : 2);
 }
@@ -152,10 +152,16 @@ QRectF EdgeItem::boundingRect() const
     return QGraphicsPathItem::boundingRect().united(arrowHead().boundingRect().adjusted(-1, -1, 1, 1));
 }
 
-QPolygonF EdgeItem::arrowHead() const
+void EdgeItem::setRoute(const QPainterPath& route)
+{
+    prepareGeometryChange(); // the old bounds (curve and head) are repainted and re-indexed
+    m_head = headOf(route);
+    setPath(route);
+}
+
+QPolygonF EdgeItem::headOf(const QPainterPath& p)
 {
     constexpr double kLength = 9, kHalfWidth = 5;
-    const QPainterPath& p = path();
     if (p.isEmpty()) return {};
     const QPointF tip = p.pointAtPercent(1.0);
     // angleAtPercent: degrees, counter-clockwise, with y pointing up; scene y points down.

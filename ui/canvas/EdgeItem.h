@@ -49,15 +49,21 @@ public:
                               std::uint64_t batch);
     QPainterPath shape() const override;
     QRectF boundingRect() const override;
-    // The arrowhead triangle in scene coordinates: tip first, at the end of path().
-    QPolygonF arrowHead() const;
+    // The arrowhead triangle in scene coordinates: tip first, at the end of path(). Computed once
+    // per route (boundingRect() asks for it constantly, and finding a curve's end tangent means
+    // measuring the curve).
+    const QPolygonF& arrowHead() const { return m_head; }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
+    // Sets the curve and its arrowhead together; every route change goes through here.
+    void setRoute(const QPainterPath& route);
+    static QPolygonF headOf(const QPainterPath& route);
     // Boxes of the nodes other than the two ends that `path` passes within kClearance of.
     std::vector<QRectF> obstaclesHit(const QPainterPath& path) const;
 
     core::Connection m_connection;
+    QPolygonF m_head;
     NodeItem* m_from;
     NodeItem* m_to;
     std::optional<QPointF> m_start, m_end;

@@ -129,7 +129,12 @@ void GraphScene::rebuild()
         m_edges.push_back(e);
     }
     m_groups->rebuild(); // hides the nodes of collapsed groups, ends their edges at the box
-    for (EdgeItem* e : m_edges) e->updatePath(); // routed round nodes now that all are placed
+    // Routed round nodes now that all are placed. Each route asks the scene for the nodes near it;
+    // the BSP index would re-index every re-routed edge before answering (quadratic on a long
+    // chain), so the queries scan the items instead and the index is rebuilt once afterwards.
+    setItemIndexMethod(QGraphicsScene::NoIndex);
+    for (EdgeItem* e : m_edges) e->updatePath();
+    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
     updateEdgeTips();
     for (core::LayerId id : selected)
         if (NodeItem* n = node(id)) n->setSelected(true);
