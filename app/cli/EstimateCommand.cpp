@@ -3,6 +3,7 @@
 #include "app/cli/ModelLoading.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/report/SizeOverflowError.h"
 
 #include <algorithm>
 
@@ -29,6 +30,8 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
         r.fittedBatch = best;
         r.breakdown.config.batch = std::max<std::uint64_t>(best, 1);
     }
+    // A size beyond 64 bits is an error naming its layer, never a number (exit 2).
+    if (auto overflow = core::sizeOverflowError(r.breakdown, r.model.graph)) return placedError(o.modelPath, *overflow, r.model);
     return r;
 }
 

@@ -135,22 +135,26 @@ core::Result<core::TrainingConfig> configFor(const CliOptions& o, const core::Mo
     return c;
 }
 
-Error analysisError(const std::string& file, const core::Analysis& a, const core::ModelFile& model)
+Error placedError(const std::string& file, const Error& e, const core::ModelFile& model)
 {
-    const Error& first = a.errors.front();
     std::string where = file;
     // Analyser errors name the layer in `path` and in the message; the place the file defines
     // it ("/layers/3", "net.prototxt:12") is added where the format has one.
-    const core::Layer* layer = model.graph.findByName(first.path);
+    const core::Layer* layer = model.graph.findByName(e.path);
     const auto source = layer ? model.layerSource.find(layer->name) : model.layerSource.end();
     if (source != model.layerSource.end()) {
         if (!source->second.empty() && source->second.front() == '/') where += ": " + source->second;
         else where = source->second; // "net.prototxt:12" names its file
     }
-    std::string message = first.message;
+    return makeError(e.code, e.message, where);
+}
+
+Error analysisError(const std::string& file, const core::Analysis& a, const core::ModelFile& model)
+{
+    Error placed = placedError(file, a.errors.front(), model);
     if (a.errors.size() > 1)
-        message += " (and " + std::to_string(a.errors.size() - 1) + " more error" + (a.errors.size() > 2 ? "s" : "") + ")";
-    return makeError(first.code, message, where);
+        placed.message += " (and " + std::to_string(a.errors.size() - 1) + " more error" + (a.errors.size() > 2 ? "s" : "") + ")";
+    return placed;
 }
 
 } // namespace netsizer::cli

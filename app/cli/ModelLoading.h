@@ -24,4 +24,7 @@ core::Result<core::TrainingConfig> configFor(const CliOptions& options, const co
 // count of the others.
 core::Error analysisError(const std::string& file, const core::Analysis& analysis, const core::ModelFile& model);
 
+// `error` (whose path names a layer, or is empty) placed in the file the same way.
+core::Error placedError(const std::string& file, const core::Error& error, const core::ModelFile& model);
+
 } // namespace netsizer::cli

@@ -12,7 +12,8 @@ namespace netsizer::core {
 // makes analysing 1,000 layers fast (docs/benchmarks.md).
 //
 // No overflow flag: a layer adds at most a few dozen tensors of at most 2^40 elements × 8 bytes
-// (the analyser's cap), far inside 64 bits. Network totals are ElemCounts, which check.
+// (the analyser's cap), far inside 64 bits. Network totals are ElemCounts, which check. The
+// byte conversions saturate (Checked.h) all the same, so no caller can see a wrapped size.
 struct CompactCounts {
     Count activationPerSample = 0;
     Count activationFixed = 0;
@@ -31,8 +32,11 @@ struct CompactCounts {
     }
 
     // Bytes for an activation element size of `activationBytes` (4 fp32, 2 half).
-    Count bytesPerSample(Count activationBytes) const { return activationPerSample * activationBytes + otherBytesPerSample; }
-    Count bytesFixed(Count activationBytes) const { return activationFixed * activationBytes + otherBytesFixed; }
+    Count bytesPerSample(Count activationBytes) const
+    {
+        return saturatingMulAdd(activationPerSample, activationBytes, otherBytesPerSample);
+    }
+    Count bytesFixed(Count activationBytes) const { return saturatingMulAdd(activationFixed, activationBytes, otherBytesFixed); }
 };
 
 } // namespace netsizer::core

@@ -9,7 +9,7 @@ namespace netsizer::core {
 
 // Element counts split by element kind, each as a fixed part and a per-sample part. Turned
 // into bytes only by the estimator, which knows the precision. Additions saturate into an
-// overflow flag (see ok()).
+// overflow flag (see ok()); the byte and element totals saturate at kSaturated (Checked.h).
 struct ElemCounts {
     std::array<Count, kElemKindCount> perSample{};
     std::array<Count, kElemKindCount> fixed{};
@@ -33,7 +33,7 @@ struct ElemCounts {
     Count numelPerSample() const
     {
         Count n = 0;
-        for (Count c : perSample) n += c;
+        for (Count c : perSample) n = saturatingAdd(n, c);
         return n;
     }
 
@@ -43,7 +43,7 @@ private:
     {
         Count total = 0;
         for (int i = 0; i < kElemKindCount; ++i)
-            total += a[static_cast<std::size_t>(i)] * elemBytes(static_cast<ElemKind>(i), activationBytes);
+            total = saturatingMulAdd(a[static_cast<std::size_t>(i)], elemBytes(static_cast<ElemKind>(i), activationBytes), total);
         return total;
     }
 };

@@ -9,6 +9,19 @@ namespace {
 
 constexpr std::size_t idx(Component c) { return static_cast<std::size_t>(c); }
 
+// Every byte size below is formed with these (Checked.h): a size beyond 64 bits becomes
+// kSaturated and stays so, and MemoryBreakdown::overflowAt reports where it first appears.
+constexpr Count mul(Count a, Count b) { return saturatingMul(a, b); }
+constexpr Count add(Count a, Count b) { return saturatingAdd(a, b); }
+void addTo(Count& into, Count n) { into = saturatingAdd(into, n); }
+
+// x × f for a fraction f ≥ 0, saturating (a double at or above 2^64 does not convert).
+Count scaled(Count x, double f)
+{
+    const double v = static_cast<double>(x) * f;
+    return v >= 18446744073709551616.0 ? kSaturated : static_cast<Count>(v);
+}
+
 struct Sizes {
     const PrecisionInfo& precision;
     const OptimizerInfo& optimizer;
@@ -22,14 +35,14 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
                      bool trainable, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
 {
     const Count weightBytes = weights.bytesFixed(s.precision.weightBytes);
-    out[idx(Component::Weights)].fixed += weightBytes;
+    addTo(out[idx(Component::Weights)].fixed, weightBytes);
     if (!s.train) return;
     if (s.framework.framework == Framework::Caffe) {
         // Caffe allocates a diff and solver history for every learnable blob, frozen ones
         // (lr_mult: 0) included: Net::ClearParamDiffs and SGDSolver::PreSolve touch them all.
-        out[idx(Component::Gradients)].fixed += learnable * s.precision.gradientBytes;
-        out[idx(Component::OptimizerState)].fixed +=
-            learnable * static_cast<Count>(s.optimizer.caffeHistoryPerParam) * s.precision.stateBytes;
+        addTo(out[idx(Component::Gradients)].fixed, mul(learnable, s.precision.gradientBytes));
+        addTo(out[idx(Component::OptimizerState)].fixed,
+              mul(mul(learnable, static_cast<Count>(s.optimizer.caffeHistoryPerParam)), s.precision.stateBytes));
         return;
     }
     if (!trainable) {
@@ -40,14 +53,15 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
         // parameters frozen). Every other optimizer creates state lazily, at the first step with
         // a gradient.
         if (s.optimizer.optimizer == Optimizer::Adagrad)
-            out[idx(Component::OptimizerState)].fixed +=
-                learnable * static_cast<Count>(s.optimizer.statePerParam) * s.precision.stateBytes + learnableTensors * 4;
+            addTo(out[idx(Component::OptimizerState)].fixed,
+                  add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
+                      mul(learnableTensors, 4)));
         return;
     }
-    out[idx(Component::Gradients)].fixed += learnable * s.precision.gradientBytes;
-    out[idx(Component::OptimizerState)].fixed +=
-        learnable * static_cast<Count>(s.optimizer.statePerParam) * s.precision.stateBytes +
-        (s.optimizer.stepTensor ? learnableTensors * 4 : 0);
+    addTo(out[idx(Component::Gradients)].fixed, mul(learnable, s.precision.gradientBytes));
+    addTo(out[idx(Component::OptimizerState)].fixed,
+          add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
+              s.optimizer.stepTensor ? mul(learnableTensors, 4) : 0));
 }
 
 void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
@@ -56,8 +70,8 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
     if (!s.train) return; // inference activations are a whole-network peak, not per layer
     if (s.framework.framework == Framework::Caffe) {
         const CompactCounts& extra = la.kept[static_cast<std::size_t>(Profile::Caffe)];
-        out[idx(Component::Activations)].perSample += 2 * la.caffeTopNumel * act + extra.bytesPerSample(act);
-        out[idx(Component::Activations)].fixed += extra.bytesFixed(act);
+        addTo(out[idx(Component::Activations)].perSample, add(mul(mul(2, la.caffeTopNumel), act), extra.bytesPerSample(act)));
+        addTo(out[idx(Component::Activations)].fixed, extra.bytesFixed(act));
         return;
     }
     const auto profile = static_cast<std::size_t>(s.framework.profile);
@@ -65,14 +79,14 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
         // Mixed precision: the dtypes autocast gives each tensor (Analyzer accountAutocast),
         // plus the half copies of the weights it casts, kept for backward (fixed).
         const CompactCounts& kept = la.keptAutocast[profile];
-        out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
-        out[idx(Component::Activations)].fixed +=
-            kept.bytesFixed(act) + la.autocastWeightNumel[profile] * s.precision.castCopyBytes;
+        addTo(out[idx(Component::Activations)].perSample, kept.bytesPerSample(act));
+        addTo(out[idx(Component::Activations)].fixed,
+              add(kept.bytesFixed(act), mul(la.autocastWeightNumel[profile], s.precision.castCopyBytes)));
         return;
     }
     const CompactCounts& kept = la.kept[profile];
-    out[idx(Component::Activations)].perSample += kept.bytesPerSample(act);
-    out[idx(Component::Activations)].fixed += kept.bytesFixed(act);
+    addTo(out[idx(Component::Activations)].perSample, kept.bytesPerSample(act));
+    addTo(out[idx(Component::Activations)].fixed, kept.bytesFixed(act));
 }
 
 // Parameter-sized temporaries of one optimizer step per trainable element (see Timeline.h):
@@ -105,9 +119,9 @@ void overheads(const Sizes& s, const Analysis& a, const TrainingConfig& config, 
         // The context differs by driver and loaded kernels: ±25% of the preset (gpus.json values
         // are measured on one driver each).
         ctx.low.fixed = ctx.bytes.fixed - ctx.bytes.fixed / 4;
-        ctx.high.fixed = ctx.bytes.fixed + ctx.bytes.fixed / 4;
+        ctx.high.fixed = add(ctx.bytes.fixed, ctx.bytes.fixed / 4);
         ctx.source = "resources/gpus.json (per GPU generation) or overheads.context_bytes";
-        comps[idx(Component::Overhead)].fixed += ctx.bytes.fixed;
+        addTo(comps[idx(Component::Overhead)].fixed, ctx.bytes.fixed);
         b.overheadLines.push_back(ctx);
 
         // A convolution that needs scratch (im2col-like; 1×1 stride-1 convolutions need none).
@@ -119,24 +133,24 @@ void overheads(const Sizes& s, const Analysis& a, const TrainingConfig& config, 
             ws.name = "conv_workspace";
             const std::uint64_t cap = o.convWorkspaceCapBytes.value_or(OverheadSettings::kDefaultConvWorkspaceCap);
             ws.bytes.fixed = o.convWorkspaceCapBytes ? cap : 0;
-            ws.high.fixed = o.convWorkspaceCapBytes ? cap : 4 * cap;
+            ws.high.fixed = o.convWorkspaceCapBytes ? cap : mul(4, cap);
             ws.source = "cap: overheads.conv_workspace_cap_bytes; default 8 MiB = Caffe cudnn_conv_layer.cpp";
-            comps[idx(Component::Workspace)].fixed += ws.bytes.fixed;
+            addTo(comps[idx(Component::Workspace)].fixed, ws.bytes.fixed);
             b.overheadLines.push_back(ws);
         }
         if (!caffe) {
             // Tensors alive at the peak, roughly: every parameter tensor with its gradient and
             // state, and one saved tensor per layer.
-            Count tensors = a.trainableTensors * (2 + static_cast<Count>(s.optimizer.statePerParam)) + a.layers.size();
+            const Count tensors = add(mul(a.trainableTensors, 2 + static_cast<Count>(s.optimizer.statePerParam)), a.layers.size());
             OverheadLine al;
             al.name = "allocator_rounding";
-            const std::uint64_t centre = tensors * 256 + (11ull << 20), high = tensors * 512 + (22ull << 20);
+            const std::uint64_t centre = add(mul(tensors, 256), 11ull << 20), high = add(mul(tensors, 512), 22ull << 20);
             const bool on = o.allocatorRounding.value_or(false);
             al.bytes.fixed = on ? centre : 0;
             al.low.fixed = 0;
             al.high.fixed = high;
             al.source = "c10/cuda/CUDACachingAllocator.cpp: 512 B blocks, 2 MiB / 20 MiB segments";
-            comps[idx(Component::Overhead)].fixed += al.bytes.fixed;
+            addTo(comps[idx(Component::Overhead)].fixed, al.bytes.fixed);
             b.overheadLines.push_back(al);
         }
     }
@@ -147,8 +161,7 @@ void overheads(const Sizes& s, const Analysis& a, const TrainingConfig& config, 
         fr.name = "fragmentation";
         const double f = o.fragmentationFraction.value_or(0.0);
         auto frac = [&](double x) {
-            return AffineBytes{static_cast<std::uint64_t>(static_cast<double>(tensorsTotal.fixed) * x),
-                               static_cast<std::uint64_t>(static_cast<double>(tensorsTotal.perSample) * x)};
+            return AffineBytes{scaled(tensorsTotal.fixed, x), scaled(tensorsTotal.perSample, x)};
         };
         fr.bytes = frac(f);
         fr.high = frac(std::max(f, OverheadSettings::kFragmentationHigh));
@@ -181,14 +194,14 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     }
 
     auto& comps = b.components;
-    if (s.train && !caffe) comps[idx(Component::ActivationGradients)].perSample = a.activationGradientPeakNumel * act;
+    if (s.train && !caffe) comps[idx(Component::ActivationGradients)].perSample = mul(a.activationGradientPeakNumel, act);
     comps[idx(Component::Input)].perSample = a.input.bytesPerSample(act);
     if (!s.train) {
         const Count peak = act == 2 ? a.inferencePeakBytesHalf : a.inferencePeakBytesFp32;
         const Count input = comps[idx(Component::Input)].perSample;
-        comps[idx(Component::Activations)].perSample = caffe ? a.caffeBlobNumel * act : (peak > input ? peak - input : 0);
+        comps[idx(Component::Activations)].perSample = caffe ? mul(a.caffeBlobNumel, act) : (peak > input ? peak - input : 0);
     }
-    if (caffe) comps[idx(Component::Workspace)].fixed = a.caffeColumnBufferNumel * act;
+    if (caffe) comps[idx(Component::Workspace)].fixed = mul(a.caffeColumnBufferNumel, act);
     overheads(s, a, config, defaultContextBytes, b);
 
     for (const auto& c : comps) b.componentMaximaSum += c;
@@ -198,14 +211,14 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     for (const auto& l : b.overheadLines) {
         b.componentMaximaLow.fixed -= l.bytes.fixed - std::min(l.bytes.fixed, l.low.fixed);
         b.componentMaximaLow.perSample -= l.bytes.perSample - std::min(l.bytes.perSample, l.low.perSample);
-        b.componentMaximaHigh.fixed += std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed;
-        b.componentMaximaHigh.perSample += std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample;
+        addTo(b.componentMaximaHigh.fixed, std::max(l.high.fixed, l.bytes.fixed) - l.bytes.fixed);
+        addTo(b.componentMaximaHigh.perSample, std::max(l.high.perSample, l.bytes.perSample) - l.bytes.perSample);
     }
     StepInputs step{b.components, b.layers};
     step.simulate = s.train && s.framework.framework != Framework::Caffe;
     step.accumulate = s.accumulate;
     step.activationBytes = s.precision.activationBytes;
-    step.optimizerTempBytes = a.paramsTrainable * optimizerTempPerParam(s.optimizer.optimizer) * s.precision.stateBytes;
+    step.optimizerTempBytes = mul(mul(a.paramsTrainable, optimizerTempPerParam(s.optimizer.optimizer)), s.precision.stateBytes);
     b.timeline = simulateStep(step, a);
     return b;
 }

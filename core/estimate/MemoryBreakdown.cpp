@@ -63,7 +63,7 @@ PeakComposition MemoryBreakdown::peakCompositionAt(std::uint64_t batch) const
         const auto at = timeline.components(timeline.events[pc.where.event]);
         for (std::size_t c = 0; c < at.size(); ++c) pc.components[c] = at[c].at(batch);
     }
-    for (std::uint64_t v : pc.components) pc.bytes += v;
+    for (std::uint64_t v : pc.components) pc.bytes = saturatingAdd(pc.bytes, v);
     pc.low = peakLowAt(batch);
     pc.high = peakHighAt(batch);
     return pc;
@@ -72,7 +72,20 @@ PeakComposition MemoryBreakdown::peakCompositionAt(std::uint64_t batch) const
 std::uint64_t MemoryBreakdown::peakHighAt(std::uint64_t batch) const
 {
     const std::uint64_t p = peakAt(batch), extra = bandExcess(*this).at(batch);
-    return p + extra < p ? ~std::uint64_t{0} : p + extra;
+    return saturatingAdd(p, extra);
+}
+
+std::optional<SizeOverflow> MemoryBreakdown::overflowAt(std::uint64_t batch) const
+{
+    for (const auto& l : layers)
+        if (l.total().at(batch) == kSaturated) return SizeOverflow{l.id, "layer"};
+    for (const auto& e : timeline.events)
+        if (e.total.at(batch) == kSaturated) return SizeOverflow{e.layer, stepPhaseName(e.phase)};
+    for (Component c : kAllComponents)
+        if ((*this)[c].at(batch) == kSaturated) return SizeOverflow{std::nullopt, componentName(c)};
+    if (componentMaximaSum.at(batch) == kSaturated || peakHighAt(batch) == kSaturated)
+        return SizeOverflow{std::nullopt, "total"};
+    return std::nullopt;
 }
 
 bool MemoryBreakdown::fits(bool conservative) const

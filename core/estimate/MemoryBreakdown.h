@@ -37,6 +37,14 @@ struct PeakComposition {
     std::uint64_t operator[](Component c) const { return components[static_cast<std::size_t>(c)]; }
 };
 
+// Where a size first exceeds 64 bits at one batch (MemoryBreakdown::overflowAt): the layer whose
+// own bytes do, else the step event whose total does (its layer, when it runs one), else the
+// component. `what` says which in words ("layer", "forward", "loss", "Weights" …).
+struct SizeOverflow {
+    std::optional<LayerId> layer;
+    std::string what;
+};
+
 // The memory a network needs for one TrainingConfig, each component affine in the batch, and
 // one training step simulated as events (each affine too), so a batch change only re-evaluates
 // lines (ARCHITECTURE.md rule 5). The headline is the peak of the step (peakCompositionAt):
@@ -77,6 +85,12 @@ struct MemoryBreakdown {
     std::uint64_t peakAt(std::uint64_t batch) const;
     std::uint64_t peakLowAt(std::uint64_t batch) const;  // peak - (centre - low) of the band
     std::uint64_t peakHighAt(std::uint64_t batch) const; // peak + (high - centre) of the band
+
+    // Sizes are saturating (AffineBytes): a figure too large for 64 bits reads as 2^64 - 1 and
+    // is never a valid answer. Where the first such figure is at `batch`, or nullopt when every
+    // figure is exact. O(layers + events); callers check it before reporting any number.
+    std::optional<SizeOverflow> overflowAt(std::uint64_t batch) const;
+    std::optional<SizeOverflow> overflow() const { return overflowAt(config.batch); }
 
     // Set when config.gpu is: does the configured batch fit (by the peak), and the largest batch
     // that does; `conservative` uses the top of the error band (`fit --safe`).

@@ -43,15 +43,16 @@ Timeline simulateStep(const StepInputs& in, const Analysis& a)
         if (i < in.layers.size()) keptUpTo[i + 1] += in.layers[i].owned[idx(Component::Activations)];
     }
     const Count act = in.activationBytes;
-    auto outputBytes = [&](const LayerAnalysis& la) { return la.outputActivationNumel * act + la.outputOtherBytes; };
+    // Saturating (Checked.h), as every size: MemoryBreakdown::overflowAt finds the event.
+    auto outputBytes = [&](const LayerAnalysis& la) { return saturatingMulAdd(la.outputActivationNumel, act, la.outputOtherBytes); };
     Count lastOutput = 0;
     for (std::size_t i = 0; i < n; ++i) {
         const LayerAnalysis& la = a.layers[i];
         if (!la.analysed || la.modelInput) continue; // the input batch is alive from the start
         lastOutput = outputBytes(la);
-        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, keptUpTo[i + 1].perSample + lastOutput}, none, carried, state);
+        push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, saturatingAdd(keptUpTo[i + 1].perSample, lastOutput)}, none, carried, state);
     }
-    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, keptUpTo[n].perSample + lastOutput}, {0, lastOutput}, carried,
+    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, saturatingAdd(keptUpTo[n].perSample, lastOutput)}, {0, lastOutput}, carried,
          state);
     AffineBytes grads;
     for (std::size_t k = n; k-- > 0;) {
@@ -59,11 +60,11 @@ Timeline simulateStep(const StepInputs& in, const Analysis& a)
         if (!la.analysed) continue;
         if (k < in.layers.size()) grads += in.layers[k].owned[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, la.activationGradientNumel * act}, in.accumulate ? carried : grads,
+        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, saturatingMul(la.activationGradientNumel, act)}, in.accumulate ? carried : grads,
              state);
     }
     AffineBytes stepState = state;
-    stepState.fixed += in.optimizerTempBytes;
+    stepState.fixed = saturatingAdd(stepState.fixed, in.optimizerTempBytes);
     push(StepPhase::Optimizer, std::nullopt, none, none, in.components[idx(Component::Gradients)], stepState);
     return t;
 }

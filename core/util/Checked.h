@@ -28,6 +28,26 @@ inline std::optional<Count> checkedAdd(Count a, Count b)
     return r;
 }
 
+// Saturating forms for byte sizes: the result is kSaturated (2^64 - 1) when the exact value
+// does not fit, and kSaturated stays kSaturated through further sums and products (by any
+// non-zero factor), so one test at the end (== kSaturated) tells a size that exceeds 64 bits.
+inline constexpr Count kSaturated = std::numeric_limits<Count>::max();
+
+inline constexpr Count saturatingMul(Count a, Count b)
+{
+    Count r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? kSaturated : r;
+}
+
+inline constexpr Count saturatingAdd(Count a, Count b)
+{
+    Count r = 0;
+    return __builtin_add_overflow(a, b, &r) ? kSaturated : r;
+}
+
+// a × b + c, saturating.
+inline constexpr Count saturatingMulAdd(Count a, Count b, Count c) { return saturatingAdd(saturatingMul(a, b), c); }
+
 // Accumulates products and sums; once any step overflows, stays overflowed.
 // Use: CheckedCount c{1}; c *= a; c *= b; if (!c.ok()) -> overflow error.
 class CheckedCount {
