@@ -73,6 +73,21 @@ void TestCliBadInput::catalogue_data()
     add("onnx: --input-shape for no such input", "shape2.onnx", onnxModel(convGraph({}, {-1, 3, -2, -3})), "netsizer-cli: --input-shape: ", "'img'",
         {"estimate", "MODEL", "--input-shape", "img=3x8x8"});
 
+    // Sizes beyond 64 bits: input [10^12] → PReLU → 100 ReLUs not in place at batch 65,536.
+    // Forward of relu k holds the input and k + 2 outputs of 4 × 10^12 × 65,536 B each: 71 of
+    // them pass 2^64 first at relu68 (tests/core/tst_size_overflow.cpp derives it).
+    QByteArray huge = R"("layers": [{"name": "input", "type": "Input", "attrs": {"shape": [1000000000000]}},
+  {"name": "prelu", "type": "PReLU", "inputs": ["input"]})";
+    QByteArray prev = "prelu";
+    for (int i = 0; i < 100; ++i) {
+        const QByteArray name = "relu" + QByteArray::number(i);
+        huge += ",\n  {\"name\": \"" + name + "\", \"type\": \"ReLU\", \"inputs\": [\"" + prev + "\"], \"attrs\": {\"inplace\": false}}";
+        prev = name;
+    }
+    huge += "]";
+    add("cli: memory beyond 2^64 bytes", "huge.json", model(huge), "huge.json: /layers/70: ",
+        "layer 'relu68': memory at batch 65,536 exceeds 2^64 bytes", {"estimate", "MODEL", "--batch", "65536"});
+
     // --- the CLI's own options ---
     const QString none;
     add("cli: --batch 2^40", none, {}, "netsizer-cli: --batch: ", "65,536", {"estimate", "tiny.json", "--batch", P40});
