@@ -1,4 +1,4 @@
-// The fidelity views of the designer (issue 5): the training-step timeline chart plots the core
+// The fidelity views of the designer: the training-step timeline chart plots the core
 // timeline's exact figures at any batch without a new analysis and names the core's peak; the
 // batch curve's error band is the peak's low..high; the summary shows the band, the peak and the
 // three-state verdict; an overhead edit changes the total by exactly the expected bytes and is

@@ -1,5 +1,5 @@
 #pragma once
-// One training step as stacked areas (issue 5): x = the events of core::Timeline (start,
+// One training step as stacked areas: x = the events of core::Timeline (start,
 // forward per layer, loss, backward per layer in reverse, optimizer step), y = bytes alive,
 // one area per MemorySeries entry (components in ComponentStyle colours, each overhead line its
 // own entry) with a legend above the plot. The phases are shaded and named on the x axis; the
