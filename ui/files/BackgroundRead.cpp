@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QPointer>
 #include <QProgressDialog>
 #include <QThread>
 #include <QTimer>
@@ -43,11 +42,7 @@ std::optional<core::Result<core::ModelFile>> BackgroundRead::run(ReadFunction re
     progress.cancel(); // stops QProgressDialog's own show timer: `show` below decides when it appears
     progress.reset();
     progress.hide();
-    bool cancelled = false;
-    QObject::connect(&progress, &QProgressDialog::canceled, &loop, [&] {
-        cancelled = true;
-        loop.quit();
-    });
+    QObject::connect(&progress, &QProgressDialog::canceled, &loop, &QEventLoop::quit);
     QTimer show;
     show.setSingleShot(true);
     QObject::connect(&show, &QTimer::timeout, &progress, [&progress] { progress.show(); });
@@ -57,9 +52,9 @@ std::optional<core::Result<core::ModelFile>> BackgroundRead::run(ReadFunction re
     if (!state->done.load(std::memory_order_acquire)) loop.exec();
     show.stop();
     progress.hide();
-    if (cancelled && !state->done.load(std::memory_order_acquire)) return std::nullopt;
-    // Finished (perhaps just as Cancel was pressed: the result is there, use it).
-    while (!state->done.load(std::memory_order_acquire)) QThread::yieldCurrentThread();
+    // The loop ends when the worker finished or on Cancel. A read that finished just as Cancel was
+    // pressed is used: its result is complete.
+    if (!state->done.load(std::memory_order_acquire)) return std::nullopt;
     return std::move(state->result);
 }
 

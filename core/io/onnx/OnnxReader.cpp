@@ -216,7 +216,7 @@ void dropLargeFloatPayloads(onnx::GraphProto& g)
         if (isFloating(init.data_type()) && init.raw_data().size() > kKeptPayloadBytes) std::string().swap(*init.mutable_raw_data());
 }
 
-// Imports a parsed model (readOnnxModel and readOnnxFile).
+// Imports a parsed model (readFromStream).
 Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileName, const std::map<std::string, Shape>& inputShapes)
 {
     try {
@@ -292,6 +292,19 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
     }
 }
 
+// Parses the model from `input` and imports it (readOnnxModel and readOnnxFile).
+Result<ModelFile> readFromStream(google::protobuf::io::ZeroCopyInputStream& input, const std::string& fileName,
+                                 const std::map<std::string, Shape>& inputShapes)
+{
+    onnx::ModelProto model;
+    try {
+        if (auto s = parseModel(input, model, fileName); !s) return s.error();
+    } catch (const std::exception& e) {
+        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
+    }
+    return importModel(model, fileName, inputShapes);
+}
+
 } // namespace
 
 Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
@@ -300,14 +313,8 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
     if (bytes.empty()) return makeError("onnx", "the file is empty", fileName);
     if (bytes.size() > kMaxOnnxBytes)
         return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
-    try {
-        onnx::ModelProto model;
-        google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
-        if (auto s = parseModel(raw, model, fileName); !s) return s.error();
-        return importModel(model, fileName, inputShapes);
-    } catch (const std::exception& e) {
-        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
-    }
+    google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+    return readFromStream(raw, fileName, inputShapes);
 }
 
 Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes)
@@ -322,14 +329,8 @@ Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::stri
     if (ec) return makeError("io", "cannot read the file", path);
     if (size == 0) return makeError("onnx", "the file is empty", fileName);
     if (size > kMaxOnnxBytes) return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
-    try {
-        onnx::ModelProto model;
-        google::protobuf::io::IstreamInputStream stream(&in, 1 << 16);
-        if (auto s = parseModel(stream, model, fileName); !s) return s.error();
-        return importModel(model, fileName, inputShapes);
-    } catch (const std::exception& e) {
-        return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
-    }
+    google::protobuf::io::IstreamInputStream stream(&in, 1 << 16);
+    return readFromStream(stream, fileName, inputShapes);
 }
 
 } // namespace netsizer::core
