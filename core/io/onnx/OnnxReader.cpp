@@ -5,6 +5,7 @@
 #include "core/io/TextFile.h"
 
 #include "core/analysis/Analysis.h"
+#include "core/io/onnx/OnnxBatchShapes.h"
 #include "core/io/onnx/OnnxNodeMapper.h"
 #include "core/io/onnx/OnnxTensors.h"
 #include "core/io/onnx/OnnxValidation.h"
@@ -262,6 +263,8 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
         for (const auto& v : g.input()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.value_info()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.output()) tensors.addShape(v.name(), v.type());
+        // What libonnx could not infer (shapes computed at run time by Shape nodes), evaluated.
+        onnximport::fillEvaluatedShapes(g, opset, tensors);
 
         OnnxNodeMapper mapper(fileName, g, opset, tensors);
         for (const auto& in : g.input())

@@ -25,8 +25,15 @@ const std::vector<std::int64_t>* OnnxTensors::fullShape(const std::string& name)
     return it == m_shapes.end() ? nullptr : &it->second;
 }
 
+void OnnxTensors::setEvaluated(const std::string& name, std::vector<std::int64_t> full, const Shape& sample)
+{
+    m_shapes[name] = std::move(full);
+    m_evaluated[name] = sample;
+}
+
 std::optional<Shape> OnnxTensors::perSample(const std::string& name) const
 {
+    if (auto it = m_evaluated.find(name); it != m_evaluated.end()) return it->second;
     const auto* full = fullShape(name);
     if (!full || full->empty()) return std::nullopt;
     auto batch = std::find(full->begin(), full->end(), kBatchDim);

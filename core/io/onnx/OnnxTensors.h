@@ -58,6 +58,10 @@ public:
     // no dim carries it). nullopt when unknown, when another dim is unknown, or the rank
     // exceeds Shape::kMaxRank. A per-sample scalar is [1].
     std::optional<Shape> perSample(const std::string& name) const;
+    // A shape found by evaluating the graph at two batch sizes (OnnxBatchShapes.h): `full` marks
+    // a batch axis with kBatchDim and an axis the batch is folded into ([B·h, T, T]) with
+    // kUnknownDim; `sample` is the per-sample shape (a folded axis keeps its per-sample factor h).
+    void setEvaluated(const std::string& name, std::vector<std::int64_t> full, const Shape& sample);
 
     void bind(const std::string& name, const Activation& a) { m_acts[name] = a; }
     const Activation* activation(const std::string& name) const;
@@ -85,6 +89,7 @@ private:
 
     std::set<std::string> m_batchSymbols;
     std::unordered_map<std::string, std::vector<std::int64_t>> m_shapes;
+    std::unordered_map<std::string, Shape> m_evaluated;
     std::unordered_map<std::string, Activation> m_acts;
     std::unordered_map<std::string, Weight> m_weights;
     std::vector<std::string> m_weightOrder;
