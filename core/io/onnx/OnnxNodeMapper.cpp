@@ -1,6 +1,7 @@
 #include "core/io/onnx/OnnxNodeMapper.h"
 
 #include "core/io/onnx/OnnxAttributes.h"
+#include "core/io/onnx/OnnxModulePatterns.h"
 
 #include <onnx/onnx_pb.h>
 
@@ -217,6 +218,7 @@ Status OnnxNodeMapper::mapNode(int index)
         }
         return addStatic(proto);
     }
+    if (mapModule(n, index)) return Ok{};
     if (op == "Identity" || (op == "Cast" && n.statics.empty())) {
         passThrough(n);
         return Ok{};
@@ -260,8 +262,52 @@ Status OnnxNodeMapper::mapNode(int index)
     if (isOneOf(op, {"Add", "Sum", "Mul", "Concat"})) return mapBinary(n);
     if (op == "Gather") return mapGather(n);
     if (op == "LayerNormalization") return mapLayerNorm(n);
+    if (op == "ReduceMean" && n.actNames.size() == 1 && n.statics.empty() && n.trusted) {
+        // A mean over one axis after the batch axis (x.mean(dim=1)): the Mean kind.
+        const auto* full = m_t.fullShape(n.actNames[0]);
+        const auto axes = attrInts(proto, "axes");
+        if (full && !full->empty() && (*full)[0] == kBatchDim && axes.size() == 1) {
+            std::int64_t axis = axes[0] < 0 ? axes[0] + static_cast<std::int64_t>(full->size()) : axes[0];
+            if (axis >= 1 && axis < static_cast<std::int64_t>(full->size())) {
+                add(n, "Mean", {{"axis", axis}, {"keepdims", attrInt(proto, "keepdims", 1) != 0}});
+                return Ok{};
+            }
+        }
+    }
     opaque(n);
     return Ok{};
+}
+
+bool OnnxNodeMapper::mapModule(Node& n, int index)
+{
+    const auto match = matchModule(m_graph, index, m_consumers, m_t);
+    if (!match) return false;
+    const Activation* x = m_t.activation(match->input);
+    if (!x) return false;
+    if (match->kind == "LayerNorm") {
+        Count row = 1;
+        for (int i = x->shape.rank() - match->normalizedDims; i >= 0 && i < x->shape.rank(); ++i) row *= static_cast<Count>(x->shape[i]);
+        if (match->normalizedDims > x->shape.rank()) return false;
+        for (const auto& w : match->weights)
+            if (m_t.unclaimedWeights(w) != row) return false;
+    }
+    const LayerId id = [&] {
+        const std::string name = n.proto.name().empty() ? match->kind : n.proto.name();
+        if (match->kind == "LayerNorm")
+            return m_builder.add("LayerNorm", name, std::vector<PortRef>{x->port},
+                                 {{"normalized_dims", static_cast<std::int64_t>(match->normalizedDims)},
+                                  {"eps", std::clamp(match->eps, 0.0, 1.0)}, {"elementwise_affine", !match->weights.empty()}});
+        return m_builder.add("GELU", name, std::vector<PortRef>{x->port}, {{"approximate", match->approximate}});
+    }();
+    for (const auto& w : match->weights) m_t.claim(w);
+    Activation out{PortRef{id, 0}, x->shape, x->trusted, false};
+    if (auto s = m_t.perSample(match->output); s && x->trusted && s->numel().value() == x->shape.numel().value()) {
+        out.shape = *s;
+        m_checked.emplace_back(id, match->output);
+    }
+    m_t.bind(match->output, out);
+    for (int node : match->nodes) m_skip[static_cast<std::size_t>(node)] = true;
+    return true;
 }
 
 // Activations with one input and no weights; the output has the input's shape.

@@ -82,6 +82,8 @@ private:
     Status mapBinary(Node& n);
     Status mapGather(Node& n);
     Status mapLayerNorm(Node& n);
+    // A torch.nn module torch.onnx wrote as several nodes (OnnxModulePatterns.h), starting at n.
+    bool mapModule(Node& n, int index);
 
     std::string m_file;
     const onnx::GraphProto& m_graph;

@@ -154,7 +154,9 @@ Status OnnxNodeMapper::mapDense(Node& n)
     const std::int64_t units = transB ? (*w)[0] : (*w)[1];
     const std::int64_t features = transB ? (*w)[1] : (*w)[0];
     const Shape& in = n.act(m_t, 0).shape;
-    if (in.back() != features || (gemm && in.rank() != 1)) {
+    // Gemm multiplies rank-2 tensors: per sample [F], or [T, F] when the batch is folded into the
+    // rows (torch's linear on a [T·B, F] reshape, as MultiheadAttention's out_proj).
+    if (in.back() != features || (gemm && in.rank() > 2)) {
         opaque(n);
         return Ok{};
     }
@@ -387,6 +389,18 @@ Status OnnxNodeMapper::mapBinary(Node& n)
             scale->attrs[static_cast<std::size_t>(bias)] = true;
             m_t.claim(n.statics[0]);
             passThrough(n);
+            return Ok{};
+        }
+    }
+    if (n.op() == "Add" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && m_t.weight(n.statics[0])) {
+        // x + P with a learned [S, E] or [1, S, E] table P: a positional embedding added with
+        // broadcasting (AddBackward0 keeps nothing).
+        const Shape& in = n.act(m_t, 0).shape;
+        auto dims = *staticDims(n.statics[0]);
+        if (dims.size() == 3 && dims[0] == 1) dims.erase(dims.begin());
+        if (in.rank() == 2 && dims.size() == 2 && dims[0] == in[0] && dims[1] == in[1] &&
+            m_t.unclaimedWeights(n.statics[0]) == product(dims)) {
+            add(n, "PositionalEmbedding", {{"num_positions", dims[0]}, {"lookup", false}});
             return Ok{};
         }
     }
