@@ -51,6 +51,9 @@
     X(Mean)                 \
     X(TiedDense)            \
     X(StochasticDepth)      \
+    X(Permute)              \
+    X(Select)               \
+    X(Narrow)               \
     X(Opaque)
 
 namespace netsizer::core {
