@@ -54,6 +54,7 @@
     X(Permute)              \
     X(Select)               \
     X(Narrow)               \
+    X(MatMul)               \
     X(Opaque)
 
 namespace netsizer::core {
