@@ -55,6 +55,7 @@
     X(Select)               \
     X(Narrow)               \
     X(MatMul)               \
+    X(Elementwise)          \
     X(Opaque)
 
 namespace netsizer::core {
