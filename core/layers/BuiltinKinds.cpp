@@ -51,6 +51,11 @@
     X(Mean)                 \
     X(TiedDense)            \
     X(StochasticDepth)      \
+    X(Permute)              \
+    X(Select)               \
+    X(Narrow)               \
+    X(MatMul)               \
+    X(Elementwise)          \
     X(Opaque)
 
 namespace netsizer::core {

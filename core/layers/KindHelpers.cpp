@@ -88,6 +88,19 @@ bool resolvePadding(const std::string& mode, const IntList& padding, int n, cons
     return resolvePaddingInto(mode, padding, n, spatialIn, kernel, stride, dilation, padBegin, padEnd, message);
 }
 
+int sampleAxis(std::int64_t axis, const Shape& in)
+{
+    const std::int64_t full = in.rank() + 1;
+    if (axis < 0) axis += full;
+    return axis >= 1 && axis < full ? static_cast<int>(axis - 1) : -1;
+}
+
+Error sampleAxisError(std::int64_t axis, const Shape& in)
+{
+    return makeError("attribute", "axis " + std::to_string(axis) + " does not name a per-sample axis of " + in.toString() +
+                                      " (axis 0 is the batch)");
+}
+
 std::string timesJoin(std::initializer_list<std::int64_t> values)
 {
     return timesJoin(std::span<const std::int64_t>(values.begin(), values.size()));

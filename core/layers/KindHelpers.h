@@ -23,6 +23,13 @@ std::optional<Error> expectRank(const LayerContext& ctx, int rank, const char* l
 // The input must hold activations (floating point), not token ids.
 std::optional<Error> expectFloat(const LayerContext& ctx, int port = 0);
 
+// The per-sample index (0-based, batch excluded) of an `axis` attribute that counts the batch as
+// axis 0 like PyTorch's `dim` (negative counts from the end of the full rank, in.rank() + 1);
+// -1 when it names the batch axis or no axis of `in`.
+int sampleAxis(std::int64_t axis, const Shape& in);
+// "axis 3 does not name a per-sample axis of [8, 16] (axis 0 is the batch)"
+Error sampleAxisError(std::int64_t axis, const Shape& in);
+
 // Output length of a sliding window along one axis (convolution or pooling).
 struct WindowAxis {
     std::int64_t in = 0, kernel = 1, stride = 1, dilation = 1, padBegin = 0, padEnd = 0;

@@ -2,11 +2,14 @@
 // One dimension may be -1 and is inferred. PyTorch's view/reshape of a contiguous tensor saves
 // nothing and shares the input's storage (ViewBackward0 / ReshapeAliasBackward0 keep only
 // sizes), so the output aliases input 0.
+// `copy`: the input is a non-contiguous view (after a Permute, a Narrow or a Select), which
+// PyTorch's reshape cannot view: it copies into a new storage (`contiguous().view(...)`, the
+// clone's CloneBackward0 keeps nothing), so the output is a new tensor. Nothing is kept either way.
 #include "core/layers/KindHelpers.h"
 
 namespace netsizer::core::kinds {
 namespace {
-enum Attr { kShape };
+enum Attr { kShape, kCopy };
 
 Result<KindResult> analyze(const LayerContext& ctx)
 {
@@ -40,7 +43,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     }
     KindResult r;
     r.outputs.push_back(out);
-    r.aliasOf = 0;
+    r.aliasOf = ctx.b(kCopy) ? -1 : 0;
     // TensorFlow (Keras Reshape): Reshape keeps its input, the buffer the output shares.
     keepTensorFlowOp(r, TfOp::Reshape, {tfIn(0), tfHeld()}, {tfOut(0)});
     return r;
@@ -53,15 +56,22 @@ LayerKind makeReshapeKind()
     k.id = "Reshape";
     k.displayName = "Reshape";
     k.category = "Shape";
-    k.description = "Gives one sample a new shape with the same number of elements; one dimension may be -1. A view: no new memory.";
+    k.description = "Gives one sample a new shape with the same number of elements; one dimension may be -1. A view: no new memory, unless it copies a non-contiguous input.";
     k.aliases = {"View"};
-    k.params = {listParam("shape", {-1}, -1, 1e12, 1, 6, "", "Target shape per sample (no batch axis); one -1 is inferred")};
+    // `copy` comes after `shape`: files and importers address attributes by name, the kind by index.
+    k.params = {
+        listParam("shape", {-1}, -1, 1e12, 1, 6, "", "Target shape per sample (no batch axis); one -1 is inferred"),
+        boolParam("copy", false,
+                  "The input is a non-contiguous view (after a transpose, a narrow or a select): PyTorch's reshape copies "
+                  "it into a new storage"),
+    };
     k.analyze = analyze;
     k.explain = [](const LayerContext& c, const KindResult& r) {
         auto f = basicFormulas(r);
         f.push_back(countFormula("elements", "product of the input shape = product of the output shape",
                                  c.in().shape.toString() + " → " + r.outputs[0].shape.toString(),
                                  r.outputs[0].shape.numel().value()));
+        f.push_back(Formula{"storage", "", "", c.b(kCopy) ? "a copy (new memory)" : "a view of the input (no new memory)"});
         return f;
     };
     return k;

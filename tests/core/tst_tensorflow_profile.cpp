@@ -98,6 +98,17 @@ std::vector<Sample> samples()
          {{"ResourceGather", 1}}},
         {"Dropout", [](GraphBuilder& b) { b.add("Dropout", "l", {input(b, {8})}); }, {{"Mul", 2}}},
         {"Scale with bias", [](GraphBuilder& b) { b.add("Scale", "l", {input(b, {3, 4, 4})}); }, {{"Mul", 1}, {"AddV2", 1}}},
+        {"MatMul (BatchMatMulV2)", [](GraphBuilder& b) { b.add("MatMul", "l", {input(b, {2, 3, 4}), input(b, {2, 4, 5})}); },
+         {{"MatMul", 1}}},
+        {"Elementwise add", [](GraphBuilder& b) { b.add("Elementwise", "l", {input(b, {8})}, {{"op", std::string("add")}}); }, {{"AddV2", 1}}},
+        {"Elementwise c - x",
+         [](GraphBuilder& b) {
+             b.add("Elementwise", "l", {input(b, {8})}, {{"op", std::string("sub")}, {"constant_first", true}});
+         },
+         {{"Sub", 1}}},
+        {"Elementwise mul", [](GraphBuilder& b) { b.add("Elementwise", "l", {input(b, {8})}, {{"op", std::string("mul")}}); }, {{"Mul", 1}}},
+        {"Elementwise rsqrt", [](GraphBuilder& b) { b.add("Elementwise", "l", {input(b, {8})}, {{"op", std::string("rsqrt")}}); },
+         {{"Rsqrt", 1}}},
         {"BatchNormalization (fused, images)", [](GraphBuilder& b) { b.add("BatchNorm", "l", {input(b, {3, 4, 4})}); },
          {{"FusedBatchNormV3", 1}}},
         {"BatchNormalization (moments, after a Dense)", [](GraphBuilder& b) { b.add("BatchNorm", "l", {input(b, {8})}); },

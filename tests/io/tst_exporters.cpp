@@ -40,6 +40,7 @@ private slots:
     void pytorchMeasuresSavedActivations();
     void manyKindsExportWhereExpressible();
     void pytorchRunsRecurrentStateOutputs();
+    void pytorchExpressesOpLevelKinds();
 
 private:
     bool haveTorch() const { return m_torch; }
@@ -453,6 +454,56 @@ void TestExporters::pytorchRunsRecurrentStateOutputs()
     QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), 475ULL);
     const MemoryBreakdown est = estimate(analyze(g), cfg, GpuCatalog::builtin().defaultContextBytes());
     QCOMPARE(r["measured"].toObject()["activations"].toDouble(), static_cast<double>(est.bytes(Component::Activations)));
+}
+
+// The op-level kinds as torch expressions: a two-head attention on [6, 8] made of Narrow,
+// Reshape (copy), Permute, Elementwise, MatMul and Softmax, plus a Select head. With torch, the
+// exported module's measured activations at batch 2 are NetSizer's pytorch-cpu estimate (1%, as
+// LeNet-5's: the 8-byte float64 divisor autograd keeps is not counted).
+void TestExporters::pytorchExpressesOpLevelKinds()
+{
+    using I = std::int64_t;
+    GraphBuilder b;
+    const LayerId in = b.add("Input", "seq", std::initializer_list<LayerId>{}, {{"shape", IntList{6, 8}}});
+    const LayerId x = b.add("Dense", "in_proj", {in}, {{"units", I{24}}});
+    const auto head = [&](const std::string& n, I start) {
+        const LayerId part = b.add("Narrow", n, {x}, {{"axis", I{2}}, {"start", start}, {"length", I{8}}});
+        const LayerId split = b.add("Reshape", n + "_h", {part}, {{"shape", IntList{6, 2, 4}}, {"copy", true}});
+        return b.add("Permute", n + "_t", {split}, {{"dims", IntList{1, 0, 2}}});
+    };
+    const LayerId q = head("q", 0), k = head("k", 8), v = head("v", 16);
+    const LayerId qs = b.add("Elementwise", "q_scaled", {q}, {{"op", std::string("div")}, {"constant", 2.0}});
+    const LayerId kt = b.add("Permute", "k_t", {k}, {{"dims", IntList{0, 2, 1}}});
+    const LayerId p = b.add("Softmax", "p", {b.add("MatMul", "scores", {qs, kt})}, {{"axis", I{-1}}});
+    const LayerId o = b.add("Permute", "o_t", {b.add("MatMul", "context", {p, v})}, {{"dims", IntList{1, 0, 2}}});
+    const LayerId merged = b.add("Reshape", "merged", {o}, {{"shape", IntList{6, 8}}, {"copy", true}});
+    const LayerId e = b.add("Elementwise", "gate", {merged}, {{"op", std::string("pow")}, {"constant", 2.0}, {"constant_first", true}});
+    const LayerId first = b.add("Select", "first", {e}, {{"axis", I{1}}, {"index", I{0}}});
+    b.add("Dense", "head", {first}, {{"units", I{3}}});
+    Graph g = b.take();
+    g.name = "op_kinds";
+    TrainingConfig cfg;
+    cfg.batch = 2;
+    cfg.framework = Framework::PyTorchCpu;
+    auto py = exportPyTorch(g, cfg);
+    QVERIFY2(py.ok(), py.ok() ? "" : py.error().describe().c_str());
+    for (const char* expr : {".narrow(2, 8, 8)", ".permute(0, 2, 1, 3)", ".permute(0, 1, 3, 2)", "torch.matmul(",
+                             "torch.pow(2.0, ", ".select(1, 0)", " / 2.0"})
+        QVERIFY2(py->find(expr) != std::string::npos, expr);
+    if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
+    const QString file = m_dir.filePath("op_kinds.py"), json = m_dir.filePath("op_kinds.json");
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(py->data(), static_cast<qint64>(py->size()));
+    f.close();
+    runPython(file, {"--batch", "2", "--device", "cpu", "--json", "--out", json});
+    QFile in2(json);
+    QVERIFY2(in2.open(QIODevice::ReadOnly), "the exported op-level network did not run (no measurement written)");
+    const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
+    const MemoryBreakdown est = estimate(analyze(g), cfg, GpuCatalog::builtin().defaultContextBytes());
+    const double ours = static_cast<double>(est.bytes(Component::Activations));
+    const double real = r["measured"].toObject()["activations"].toDouble();
+    QVERIFY2(std::abs(real - ours) <= 0.01 * ours, qPrintable(QString("measured %1 B, NetSizer %2 B").arg(real).arg(ours)));
 }
 
 QTEST_APPLESS_MAIN(TestExporters)

@@ -170,6 +170,31 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         for (auto d : attrList(l, "shape")) dims += ", " + std::to_string(d);
         return fn(x + ".reshape(" + x + ".shape[0]" + dims + ")");
     }
+    // The op-level kinds: the per-sample dims of Permute shift by one past the batch; Select's and
+    // Narrow's axis count the batch already, as torch's dim does.
+    if (kind == "Permute") {
+        std::string dims = "0";
+        for (auto d : attrList(l, "dims")) dims += ", " + std::to_string(d + 1);
+        return fn(x + ".permute(" + dims + ")");
+    }
+    if (kind == "Select") return fn(x + ".select(" + std::to_string(attrInt(l, "axis")) + ", " + std::to_string(attrInt(l, "index")) + ")");
+    if (kind == "Narrow")
+        return fn(x + ".narrow(" + std::to_string(attrInt(l, "axis")) + ", " + std::to_string(attrInt(l, "start")) + ", " +
+                  std::to_string(attrInt(l, "length")) + ")");
+    if (kind == "MatMul") return fn("torch.matmul(" + join(args, ", ") + ")");
+    if (kind == "Elementwise") {
+        const std::string op = attrString(l, "op"), c = formatFloat(attrFloat(l, "constant"));
+        const bool first = attrBool(l, "constant_first");
+        const auto binary = [&](const std::string& sym) { return fn(first ? c + " " + sym + " " + x : x + " " + sym + " " + c); };
+        if (op == "add") return binary("+");
+        if (op == "sub") return binary("-");
+        if (op == "mul") return binary("*");
+        // A Python number c / x would run as x.reciprocal() * c; a 0-dim tensor keeps DivBackward0.
+        if (op == "div")
+            return first ? fn("torch.tensor(" + c + ", dtype=" + x + ".dtype, device=" + x + ".device) / " + x) : binary("/");
+        if (op == "pow") return fn(first ? "torch.pow(" + c + ", " + x + ")" : "torch.pow(" + x + ", " + c + ")");
+        return fn("torch." + op + "(" + x + ")"); // sqrt, rsqrt, exp, log, erf, neg, abs, reciprocal
+    }
     if (kind == "Mean")
         return fn(x + ".mean(dim=" + std::to_string(attrInt(l, "axis")) + ", keepdim=" + pyBool(attrBool(l, "keepdims")) + ")");
     if (kind == "Add") return fn(join(args, " + "));

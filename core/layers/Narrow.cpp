@@ -1,0 +1,63 @@
+// Narrow: a contiguous range of one axis (torch.narrow, x[..., a:b], each piece of torch.chunk /
+// split, ONNX Slice with one axis and step 1). `axis` counts the batch as axis 0 like PyTorch's
+// dim; the range [start, start + length) must lie inside the axis.
+// A view: the output shares the input's storage, and backward keeps only sizes (derivatives.yaml
+// `slice.Tensor: self: slice_backward(grad, self.sizes(), dim, start, end, step)`: narrow is a
+// slice, SliceBackward0 saves no tensor). A layer that saves the piece pins the whole
+// input's storage, as PyTorch does.
+#include "core/layers/KindHelpers.h"
+
+namespace netsizer::core::kinds {
+namespace {
+enum Attr { kAxis, kStart, kLength };
+
+Result<KindResult> analyze(const LayerContext& ctx)
+{
+    const Shape& in = ctx.in().shape;
+    const int axis = sampleAxis(ctx.i(kAxis), in);
+    if (axis < 0) return sampleAxisError(ctx.i(kAxis), in);
+    const std::int64_t size = in[axis], start = ctx.i(kStart), length = ctx.i(kLength);
+    if (start >= size || length > size - start)
+        return makeError("attribute", "range [" + std::to_string(start) + ", " + std::to_string(start) + " + " +
+                                          std::to_string(length) + ") does not fit axis " + std::to_string(ctx.i(kAxis)) +
+                                          " of length " + std::to_string(size) + " (input " + in.toString() + ")");
+    TensorInfo out = ctx.in();
+    out.shape[axis] = length;
+    KindResult r;
+    r.outputs.push_back(out);
+    r.aliasOf = 0;
+    return r;
+}
+
+std::vector<Formula> explain(const LayerContext& ctx, const KindResult& r)
+{
+    auto f = basicFormulas(r);
+    f.push_back(Formula{"range", "x.narrow(axis, start, length)",
+                        ctx.in().shape.toString() + ".narrow(" + std::to_string(ctx.i(kAxis)) + ", " +
+                            std::to_string(ctx.i(kStart)) + ", " + std::to_string(ctx.i(kLength)) + ")",
+                        r.outputs[0].shape.toString()});
+    f.push_back(Formula{"saved for backward", "nothing (a view of the input's storage; SliceBackward0 keeps sizes)", "",
+                        "0 elements"});
+    return f;
+}
+} // namespace
+
+LayerKind makeNarrowKind()
+{
+    LayerKind k;
+    k.id = "Narrow";
+    k.displayName = "Narrow";
+    k.category = "Shape";
+    k.description = "A range [start, start + length) of one axis (a piece of torch.chunk, x[..., a:b]). A view: no "
+                    "new memory, but whoever keeps it keeps the whole input.";
+    k.params = {
+        intParam("axis", 1, -7, 6, "", "Axis to cut; 0 is the batch axis as in PyTorch's dim, -1 the last"),
+        intParam("start", 0, 0, 1e12, "", "First index kept"),
+        intParam("length", 1, 1, 1e12, "", "Number of indices kept"),
+    };
+    k.analyze = analyze;
+    k.explain = explain;
+    return k;
+}
+
+} // namespace netsizer::core::kinds
