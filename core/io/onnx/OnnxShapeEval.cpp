@@ -440,7 +440,7 @@ bool OnnxShapeEval::evalValueOp(const onnx::NodeProto& n)
         std::vector<std::int64_t> begin(dims.size(), 0), step(dims.size(), 1);
         for (std::size_t i = 0; i < axes.size(); ++i) {
             auto k = normAxis(axes[i], dims.size());
-            if (!k || steps[i] == 0) return true;
+            if (!k || steps[i] == 0 || steps[i] < -kMaxDim || steps[i] > kMaxDim) return true;
             const std::int64_t d = x->dims[static_cast<std::size_t>(*k)];
             auto clampIndex = [&](std::int64_t v, bool forEnd) {
                 if (v < 0) v = v < -d ? -1 : v + d;

@@ -102,6 +102,11 @@ bool OnnxShapeEval::evalLayerOp(const onnx::NodeProto& n)
         if (dil.empty()) dil.assign(nd, 1);
         if (pads.empty()) pads.assign(2 * nd, 0);
         if (kernel.size() != nd || strides.size() != nd || dil.size() != nd || pads.size() != 2 * nd) return true;
+        // Window attributes far beyond any real network would overflow the arithmetic below.
+        const auto sane = [](const std::vector<std::int64_t>& v) {
+            return std::all_of(v.begin(), v.end(), [](std::int64_t a) { return a >= 0 && a <= (std::int64_t{1} << 20); });
+        };
+        if (!sane(kernel) || !sane(strides) || !sane(dil) || !sane(pads)) return true;
         const std::string autoPad = attrString(n, "auto_pad", "NOTSET");
         const bool same = autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER";
         std::vector<std::int64_t> out{d[0]};
@@ -110,7 +115,7 @@ bool OnnxShapeEval::evalLayerOp(const onnx::NodeProto& n)
             out.push_back(w->dims[1] * group);
             std::vector<std::int64_t> given = attrInts(n, "output_shape"), extra = attrInts(n, "output_padding");
             if (extra.empty()) extra.assign(nd, 0);
-            if (extra.size() != nd) return true;
+            if (extra.size() != nd || !sane(extra)) return true;
             for (std::size_t i = 0; i < nd; ++i) {
                 if (given.size() == nd) {
                     out.push_back(given[i]);
@@ -197,7 +202,9 @@ bool OnnxShapeEval::evalLayerOp(const onnx::NodeProto& n)
             if (!ints) return true;
             pads = *ints;
         }
-        if (pads.size() != 2 * rank) return true;
+        if (pads.size() != 2 * rank ||
+            std::any_of(pads.begin(), pads.end(), [](std::int64_t p) { return p < -kMaxDim || p > kMaxDim; }))
+            return true;
         std::vector<std::int64_t> out = d;
         for (std::size_t i = 0; i < rank; ++i) out[i] += pads[i] + pads[rank + i];
         set(n, 0, out, x->integer);
