@@ -242,7 +242,7 @@ void TestLayersOps::reshapeCopyIsANewStorage()
         const Analysis a = analyze(g);
         QVERIFY(a.ok());
         QCOMPARE(find(a, r)->result.aliasOf, copy ? -1 : 0);
-        QCOMPARE(cpuActivations(g).perSample, Count{(copy ? 16 * 32 : 16 * 96) * 4});
+        QCOMPARE(cpuActivations(g).perSample, static_cast<Count>((copy ? 16 * 32 : 16 * 96) * 4));
     }
 }
 
