@@ -221,29 +221,18 @@ Status OnnxNodeMapper::mapNode(int index)
     if (mapModule(n, index)) return Ok{};
     if (op == "Identity" || (op == "Cast" && n.statics.empty())) {
         passThrough(n);
+        markStrided(proto.output(0), strided(n.actNames[0]));
         return Ok{};
     }
-    if (op == "Transpose") { // a transpose that only moves the batch axis is the same sample
-        const auto* in = m_t.fullShape(n.actNames[0]);
-        const auto* out = m_t.fullShape(proto.output(0));
-        if (in && out && n.trusted) {
-            std::vector<std::int64_t> a, b;
-            std::copy_if(in->begin(), in->end(), std::back_inserter(a), [](auto d) { return d != kBatchDim; });
-            std::copy_if(out->begin(), out->end(), std::back_inserter(b), [](auto d) { return d != kBatchDim; });
-            auto perm = attrInts(proto, "perm");
-            std::vector<std::int64_t> kept; // the perm without the batch axis
-            const auto batchIn = std::find(in->begin(), in->end(), kBatchDim) - in->begin();
-            for (auto p : perm)
-                if (p != batchIn) kept.push_back(p);
-            if (a == b && std::is_sorted(kept.begin(), kept.end())) {
-                passThrough(n);
-                return Ok{};
-            }
-        }
+    if (mapTensorOp(n)) return Ok{};
+    if (op == "Transpose") {
         opaque(n);
         return Ok{};
     }
-    if (elementwiseUnary(n)) return Ok{};
+    if (elementwiseUnary(n)) {
+        if (op == "Dropout") markStrided(proto.output(0), strided(n.actNames[0])); // the mask takes the input's layout
+        return Ok{};
+    }
     if (op == "Conv") return mapConv(n);
     if (op == "ConvTranspose") return mapConvTranspose(n);
     if (op == "MaxPool" || op == "AveragePool") return mapPool(n);

@@ -9,6 +9,7 @@
 #include "core/util/Result.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -84,6 +85,17 @@ private:
     Status mapLayerNorm(Node& n);
     // A torch.nn module torch.onnx wrote as several nodes (OnnxModulePatterns.h), starting at n.
     bool mapModule(Node& n, int index);
+    // Op-level tensor operators (OnnxNodeMapperTensorOps.cpp); false leaves `n` to the others.
+    bool mapTensorOp(Node& n);
+    bool mapTranspose(Node& n);
+    bool mapSlice(Node& n);
+    bool mapSplit(Node& n);
+    bool mapSelect(Node& n);
+    bool mapElementwise(Node& n);
+    // Values PyTorch holds as strided views (permuted, narrowed, selected, and element-wise
+    // results of those): a Reshape of one copies.
+    void markStrided(const std::string& value, bool strided);
+    bool strided(const std::string& value) const;
 
     std::string m_file;
     const onnx::GraphProto& m_graph;
@@ -95,6 +107,7 @@ private:
     std::vector<std::string> m_notes;
     std::map<std::string, int> m_opaque;
     std::vector<std::pair<LayerId, std::string>> m_checked;
+    std::set<std::string> m_strided;
     int m_guessed = 0;
 };
 

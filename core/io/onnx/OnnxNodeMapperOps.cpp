@@ -343,6 +343,12 @@ Status OnnxNodeMapper::mapShapeOp(Node& n)
         return Ok{};
     }
     n.statics.clear();
+    if (strided(p.input(0))) { // a view with permuted or cut strides: PyTorch's reshape copies
+        IntList dims;
+        for (int i = 0; i < out->rank(); ++i) dims.push_back((*out)[i]);
+        add(n, "Reshape", {{"shape", dims}, {"copy", true}});
+        return Ok{};
+    }
     if (n.op() == "Flatten" && attrInt(p, "axis", 1) == 1 && batchAxis(full) == 0) {
         add(n, "Flatten", {{"start_dim", std::int64_t{1}}, {"end_dim", std::int64_t{-1}}});
         return Ok{};
@@ -417,6 +423,8 @@ Status OnnxNodeMapper::mapBinary(Node& n)
     if (n.op() == "Add" || n.op() == "Sum") {
         if (same) add(n, "Add", {});
         else opaque(n);
+        // The sum takes the layout of its first operand when that one decides it (TensorIterator).
+        markStrided(p.output(0), strided(n.actNames[0]));
     } else if (n.op() == "Mul") {
         add(n, "Multiply", {});
     } else { // Concat: ONNX's axis counts the batch axis, as the kind's does
