@@ -42,6 +42,7 @@
     X(ZeroPadding)          \
     X(Embedding)            \
     X(PositionalEmbedding)  \
+    X(ClassToken)           \
     X(LayerNorm)            \
     X(GELU)                 \
     X(RNN)                  \

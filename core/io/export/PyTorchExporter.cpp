@@ -109,7 +109,7 @@ Result<std::string> exportPyTorch(const Graph& graph, const TrainingConfig& conf
         if (!l->trainable && g.analysisOf(*l).learnableParams > 0) {
             const std::string& k = kindOf(*l);
             if (k == "TiedDense") freeze += "        self." + g.ident(*l) + "_bias.requires_grad_(False)\n";
-            else if (k == "PositionalEmbedding" && !attrBool(*l, "lookup")) freeze += "        self." + g.ident(*l) + ".requires_grad_(False)\n";
+            else if ((k == "PositionalEmbedding" && !attrBool(*l, "lookup")) || k == "ClassToken") freeze += "        self." + g.ident(*l) + ".requires_grad_(False)\n";
             else freeze += "        for p in self." + g.ident(*l) + ".parameters():\n            p.requires_grad_(False)\n";
         }
 

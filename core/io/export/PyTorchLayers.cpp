@@ -273,6 +273,14 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         }
         return c;
     }
+    if (kind == "ClassToken") {
+        const Shape in = g.inputShape(l);
+        PyTorchLayerCode c;
+        c.extraInit.push_back(self + " = nn.Parameter(torch.zeros(1, " + std::to_string(attrInt(l, "tokens")) + ", " +
+                              std::to_string(in.back()) + "))");
+        c.forward = "torch.cat([" + self + ".expand(" + x + ".shape[0], -1, -1), " + x + "], dim=1)";
+        return c;
+    }
     if (kind == "TiedDense") {
         const Layer* owner = g.graph().findByName(attrString(l, "tied_to"));
         if (!owner || kindOf(*owner) != "Embedding") return unsupported(l, "PyTorch", "tied_to names no Embedding layer");

@@ -410,7 +410,20 @@ Status OnnxNodeMapper::mapBinary(Node& n)
             return Ok{};
         }
     }
-    if (!n.statics.empty() || !n.trusted) { // a bias, a scalar, a class token: no kind holds those
+    if (n.op() == "Concat" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && p.input_size() == 2 &&
+        p.input(0) == n.statics[0]) {
+        // cat([token.expand(N, -1, -1), x], dim=1) with a learned [1, t, E] token: ViT's class token.
+        const Shape& in = n.act(m_t, 0).shape;
+        const auto token = m_t.perSample(n.statics[0]);
+        std::int64_t axis = attrInt(p, "axis", 1);
+        if (full && axis < 0) axis += static_cast<std::int64_t>(full->size());
+        if (full && batchAxis(full) == 0 && axis == 1 && in.rank() == 2 && token && token->rank() == 2 && (*token)[1] == in[1] &&
+            !m_t.weight(n.statics[0]) && m_t.unclaimedWeights(n.statics[0]) == static_cast<Count>((*token)[0] * in[1])) {
+            add(n, "ClassToken", {{"tokens", (*token)[0]}}, {n.ports[0]});
+            return Ok{};
+        }
+    }
+    if (!n.statics.empty() || !n.trusted) { // a bias, a scalar, an appended token: no kind holds those
         opaque(n);
         return Ok{};
     }
