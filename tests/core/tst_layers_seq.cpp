@@ -51,6 +51,11 @@ const std::vector<Case>& cases()
         {"positional lookup", "PositionalEmbedding", {In{{100, 768}}}, {{"num_positions", I{1024}}, {"lookup", true}}, "", "[100, 768]", 1, 786432, 0, 0, 800},
         {"positional too short", "PositionalEmbedding", {In{{128, 512}}}, {{"num_positions", I{64}}}, "shape"},
         {"positional rank", "PositionalEmbedding", {In{{512}}}, {}, "shape"},
+        // torchvision vit_b_16: class_token [1, 1, 768] before 196 patches; DeiT's two tokens.
+        {"class token", "ClassToken", {In{{196, 768}}}, {}, "", "[197, 768]", 1, 768, 0, 0},
+        {"class and distillation tokens", "ClassToken", {In{{196, 384}}}, {{"tokens", I{2}}}, "", "[198, 384]", 1, 768, 0, 0},
+        {"class token rank", "ClassToken", {In{{768}}}, {}, "shape"},
+        {"class token ids", "ClassToken", {In{{196, 768}, "int64"}}, {}, "dtype"},
         {"layernorm", "LayerNorm", {In{{128, 512}}}, {}, "", "[128, 512]", 1, 1024, 65536, 256},
         // Nothing needs a gradient (no parameters, a model input): autograd records nothing.
         {"layernorm no affine", "LayerNorm", {In{{128, 512}}}, {{"elementwise_affine", false}}, "", "[128, 512]", 1, 0, 0, 0},
