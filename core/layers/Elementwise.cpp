@@ -5,9 +5,9 @@
 // c's value, shown in the teaching view only.
 // What PyTorch 1.13 keeps (tools/autograd/derivatives.yaml; autograd's codegen saves a tensor
 // only for the formulas of inputs that need a gradient, and c needs none); every row measured
-// with torch 1.13 and saved_tensors_hooks on a [10, 20] input. c itself is not per sample and is
-// never charged (listed as held by reference); a Python number c is a 0-dim float64 tensor, so
-// mul and div really keep 8 bytes once per layer, a fixed amount this kind leaves out:
+// with torch 1.13 and saved_tensors_hooks on a [10, 20] input. c itself is not per sample; a
+// Python number c is a 0-dim float64 tensor, so mul and div keep 8 bytes once per layer (a fixed
+// amount):
 //   add / sub        `self: grad`, `other: maybe_multiply(±grad, alpha)`           nothing (c − x: RsubBackward1)
 //   mul              `self: mul_tensor_backward(grad, other, ...)`                 c only (MulBackward0)
 //   div x / c        `self: div_tensor_self_backward(grad, other, ...)`            c only (DivBackward0.other)
@@ -100,12 +100,11 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (keep == Keep::Input || keep == Keep::InputAndOutput)
         r->keepPyTorch(savedInput(0, cx ? rule->labelInCx : rule->labelIn));
     if (keep == Keep::Output || keep == Keep::InputAndOutput) r->keepPyTorch(savedOutput(0, rule->labelOut));
-    if (const char* label = cx ? rule->labelConstantCx : rule->labelConstant; *label) {
-        SavedTensor c;
-        c.ref = SavedTensor::Ref::Persistent;
-        c.label = label;
-        r->keepPyTorch(c);
-    }
+    // The constant a mul or div keeps is a 0-dim float64 tensor (a Python number): 8 B once per
+    // layer, whatever the batch (../shared/truth transformer_encoder_cls: "DivBackward0.other",
+    // 8 B per attention layer, its whole fixed part). ElemKind has no float64; Int64 has its size.
+    if (const char* label = cx ? rule->labelConstantCx : rule->labelConstant; *label)
+        r->keepPyTorch(savedExtra(ElemKind::Int64, 0, 1, label));
     r->macs = ctx.in().shape.numel().value();
     if (rule->cudaFp32) r->autocast[static_cast<int>(Profile::PyTorchCuda)].op = Autocast::Fp32;
     if (rule->tf) {
