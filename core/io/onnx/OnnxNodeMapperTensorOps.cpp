@@ -268,7 +268,7 @@ bool OnnxNodeMapper::mapElementwise(Node& n)
         }
     for (const auto& [onnxOp, fn] : binary) {
         if (op != onnxOp || p.input_size() != 2 || n.statics.size() != 1) continue;
-        const std::string& c = n.statics[0];
+        const std::string c = n.statics[0]; // a copy: statics is cleared below
         const auto* values = m_t.constant(c);
         // Only a scalar that is not a learned weight: a learned scale is a parameter, which this
         // kind does not hold.
