@@ -38,6 +38,7 @@ private slots:
     void opaqueOperatorsAreReported();
     void attentionAtOpLevel();
     void classTokenAndHead();
+    void mergedEqualParametersCountEach();
     void nodeOrderAndCycles();
 };
 
@@ -130,6 +131,22 @@ QByteArray initializer(const char* name, const std::vector<qint64>& dims)
     for (auto d : dims) intField(t, 1, d);
     intField(t, 2, 1); // FLOAT, no payload: a weightless initializer
     bytesField(t, 8, name);
+    return t;
+}
+// A float initializer whose payload (raw_data) holds `value` in every element.
+QByteArray filledInitializer(const char* name, const std::vector<qint64>& dims, float value)
+{
+    QByteArray t;
+    qint64 n = 1;
+    for (auto d : dims) {
+        intField(t, 1, d);
+        n *= d;
+    }
+    intField(t, 2, 1); // FLOAT
+    bytesField(t, 8, name);
+    QByteArray raw;
+    for (qint64 i = 0; i < n; ++i) raw.append(reinterpret_cast<const char*>(&value), sizeof value);
+    bytesField(t, 9, raw);
     return t;
 }
 QByteArray model(const QByteArray& graph)
@@ -413,6 +430,30 @@ void TestOnnxImport::classTokenAndHead()
         }
         if (l.kind->id == "Select") QCOMPARE(QString::fromStdString(la.result.outputs[0].shape.toString()), QString("[768]"));
     }
+}
+
+// torch.onnx stores equal-valued parameters once (an untrained model's zero biases) and names the
+// others through Identity nodes: each is a parameter of its own. Linear(3, 4) and Linear(4, 4) whose
+// zero biases were merged into one initializer hold 12 + 4 + 16 + 4 = 36 parameters (before, the
+// second bias counted as the first one, already claimed: 32).
+void TestOnnxImport::mergedEqualParametersCountEach()
+{
+    QByteArray g;
+    bytesField(g, 1, node("Identity", {"fc1.bias"}, "fc2.bias", "dedup"));
+    bytesField(g, 1, node("MatMul", {"x", "w1"}, "h1", "fc1"));
+    bytesField(g, 1, node("Add", {"h1", "fc1.bias"}, "a1", "fc1_bias"));
+    bytesField(g, 1, node("MatMul", {"a1", "w2"}, "h2", "fc2"));
+    bytesField(g, 1, node("Add", {"h2", "fc2.bias"}, "y", "fc2_bias"));
+    bytesField(g, 5, initializer("w1", {3, 4}));
+    bytesField(g, 5, initializer("w2", {4, 4}));
+    bytesField(g, 5, filledInitializer("fc1.bias", {4}, 0.0f));
+    bytesField(g, 11, valueInfo("x", {-1, 3}));
+    auto m = readOnnxModel(view(model(g)), "merged.onnx");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().describe().c_str());
+    const Analysis a = analyze(m->graph);
+    QVERIFY(a.ok());
+    QCOMPARE(qulonglong(a.paramsTotal), qulonglong(12 + 4 + 16 + 4));
+    QVERIFY2(!hasOpaque(*m), allNotes(*m));
 }
 
 void TestOnnxImport::nodeOrderAndCycles()

@@ -122,6 +122,18 @@ Status OnnxNodeMapper::addStatic(const onnx::NodeProto& n)
             return Ok{};
         }
     }
+    if (op == "Identity" && n.input_size() == 1 && n.output_size() == 1) {
+        // torch.onnx names each parameter it merged into an equal-valued initializer through an
+        // Identity: with one value throughout, a parameter of its own (PyTorch counts each).
+        const Weight* w = m_t.weight(n.input(0));
+        if (w && w->floating && w->uniform && !m_t.weight(n.output(0))) {
+            const auto dims = w->dims;
+            if (!m_t.addWeight(n.output(0), dims, true))
+                return makeError("overflow", "Identity node: the weight's dims overflow 64 bits", m_file + ":" + n.name());
+            m_t.markUniform(n.output(0));
+            return Ok{};
+        }
+    }
     for (const auto& out : n.output())
         if (!out.empty()) m_t.addStatic(out, inputs);
     // Constant folding of the few value-preserving ops that carry numbers the mappings read.

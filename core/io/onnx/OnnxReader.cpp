@@ -211,6 +211,27 @@ Result<Ok> parseModel(google::protobuf::io::ZeroCopyInputStream& input, onnx::Mo
 // needs only their dims, and a weightful file then holds its weights in memory once, briefly.
 constexpr std::size_t kKeptPayloadBytes = std::size_t{1} << 20;
 
+// Float32 initializers of two or more elements, all of one value (zero biases, unit LayerNorm
+// weights of an untrained model). torch.onnx merges equal-valued parameters into one initializer
+// and names the others through Identity nodes; for these the Identities are distinct parameters
+// (OnnxNodeMapper::addStatic). A tensor of varied values is shared only when the model ties it.
+std::set<std::string> uniformFloatInitializers(const onnx::GraphProto& g)
+{
+    std::set<std::string> uniform;
+    for (const auto& init : g.initializer()) {
+        if (init.data_type() != onnx::TensorProto::FLOAT) continue;
+        bool same = false;
+        if (const std::string& raw = init.raw_data(); raw.size() >= 8 && raw.size() % 4 == 0) {
+            same = true;
+            for (std::size_t i = 4; same && i < raw.size(); i += 4) same = raw.compare(i, 4, raw, 0, 4) == 0;
+        } else if (init.float_data_size() >= 2) {
+            same = std::all_of(init.float_data().begin(), init.float_data().end(), [&](float v) { return v == init.float_data(0); });
+        }
+        if (same) uniform.insert(init.name());
+    }
+    return uniform;
+}
+
 void dropLargeFloatPayloads(onnx::GraphProto& g)
 {
     for (auto& init : *g.mutable_initializer())
@@ -234,6 +255,7 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
         // Before anything evaluates the graph: libonnx's shape inference crashes on some
         // malformed tensors and attributes (core/io/onnx/OnnxValidation.h).
         if (auto s = onnximport::validateOnnxGraph(g, fileName); !s) return s.error();
+        const std::set<std::string> uniform = uniformFloatInitializers(g);
         dropLargeFloatPayloads(*model.mutable_graph());
 
         OnnxTensors tensors;
@@ -246,6 +268,7 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
                                  fileName + ":" + init.name());
             if (!isFloating(init.data_type()))
                 if (auto v = onnximport::tensorValues(init)) tensors.setConstant(init.name(), *v);
+            if (uniform.count(init.name())) tensors.markUniform(init.name());
         }
         if (auto s = applyInputShapes(*model.mutable_graph(), initializers, inputShapes, fileName); !s) return s.error();
         std::optional<std::uint64_t> fixedBatch;

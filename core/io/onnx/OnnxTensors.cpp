@@ -67,6 +67,11 @@ bool OnnxTensors::addWeight(const std::string& name, std::vector<std::int64_t> d
     return true;
 }
 
+void OnnxTensors::markUniform(const std::string& name)
+{
+    if (auto it = m_weights.find(name); it != m_weights.end()) it->second.uniform = true;
+}
+
 const Weight* OnnxTensors::weight(const std::string& name) const
 {
     auto it = m_weights.find(name);

@@ -35,6 +35,7 @@ struct Weight {
     Count numel = 0;
     bool floating = true; // integer initializers are shape data, not weights
     bool claimed = false;
+    bool uniform = false; // every element holds one value (the payload was read and found so)
 };
 
 // One activation value: where it lives in the NetSizer graph and its per-sample shape.
@@ -69,6 +70,8 @@ public:
     // A weight (initializer or ConstantOfShape output). Returns false when numel overflows.
     bool addWeight(const std::string& name, std::vector<std::int64_t> dims, bool floating);
     const Weight* weight(const std::string& name) const;
+    // Records that the weight's payload holds one value throughout.
+    void markUniform(const std::string& name);
 
     // A static value computed from `inputs` (weights, constants, other static values).
     void addStatic(const std::string& name, const std::vector<std::string>& inputs);
