@@ -21,6 +21,7 @@
 #include <QJsonObject>
 #include <QtTest>
 
+#include <limits>
 #include <random>
 
 using namespace netsizer::core;
@@ -39,6 +40,7 @@ private slots:
     void attentionAtOpLevel();
     void classTokenAndHead();
     void mergedEqualParametersCountEach();
+    void padAmountsThroughTorchsPadChain();
     void nodeOrderAndCycles();
 };
 
@@ -148,6 +150,30 @@ QByteArray filledInitializer(const char* name, const std::vector<qint64>& dims, 
     for (qint64 i = 0; i < n; ++i) raw.append(reinterpret_cast<const char*>(&value), sizeof value);
     bytesField(t, 9, raw);
     return t;
+}
+// An int64 initializer holding `values` (raw_data, little-endian).
+QByteArray intInitializer(const char* name, const std::vector<qint64>& dims, const std::vector<qint64>& values)
+{
+    QByteArray t;
+    for (auto d : dims) intField(t, 1, d);
+    intField(t, 2, 7); // INT64
+    bytesField(t, 8, name);
+    QByteArray raw;
+    for (qint64 v : values)
+        for (int b = 0; b < 8; ++b) raw += char((quint64(v) >> (8 * b)) & 0xff);
+    bytesField(t, 9, raw);
+    return t;
+}
+// A node with one INTS attribute.
+QByteArray nodeWithInts(const char* op, std::initializer_list<const char*> inputs, const char* output, const char* name,
+                        const char* attr, const std::vector<qint64>& ints)
+{
+    QByteArray n = node(op, inputs, output, name), a;
+    bytesField(a, 1, attr);
+    for (auto v : ints) intField(a, 8, v);
+    intField(a, 20, 7); // AttributeType INTS
+    bytesField(n, 5, a);
+    return n;
 }
 QByteArray model(const QByteArray& graph)
 {
@@ -454,6 +480,33 @@ void TestOnnxImport::mergedEqualParametersCountEach()
     QVERIFY(a.ok());
     QCOMPARE(qulonglong(a.paramsTotal), qulonglong(12 + 4 + 16 + 4));
     QVERIFY2(!hasOpaque(*m), allNotes(*m));
+}
+
+// torch.onnx writes F.pad(x, (1, 2, 3, 4)) as the list [1, 2, 3, 4, 0, 0, 0, 0] reshaped to
+// [4, 2], its rows reversed by a step -1 Slice, transposed and flattened: ONNX pads
+// [0, 0, 3, 1, 0, 0, 4, 2]. The shape evaluator computes those numbers (Slice of any rank with a
+// negative step, Transpose of a small tensor), so the Pad maps and [2, 5, 5] becomes [2, 12, 8].
+void TestOnnxImport::padAmountsThroughTorchsPadChain()
+{
+    QByteArray g;
+    bytesField(g, 1, node("Slice", {"pairs", "starts", "ends", "axes", "steps"}, "flipped", "flip"));
+    bytesField(g, 1, nodeWithInts("Transpose", {"flipped"}, "columns", "transpose", "perm", {1, 0}));
+    bytesField(g, 1, node("Reshape", {"columns", "flat"}, "pads", "flatten"));
+    bytesField(g, 1, node("Pad", {"x", "pads"}, "y", "pad"));
+    bytesField(g, 5, intInitializer("pairs", {4, 2}, {1, 2, 3, 4, 0, 0, 0, 0}));
+    bytesField(g, 5, intInitializer("starts", {1}, {-1}));
+    bytesField(g, 5, intInitializer("ends", {1}, {std::numeric_limits<qint64>::min()}));
+    bytesField(g, 5, intInitializer("axes", {1}, {0}));
+    bytesField(g, 5, intInitializer("steps", {1}, {-1}));
+    bytesField(g, 5, intInitializer("flat", {1}, {-1}));
+    bytesField(g, 11, valueInfo("x", {-1, 2, 5, 5}));
+    auto m = readOnnxModel(view(model(g)), "pad.onnx");
+    QVERIFY2(m.ok(), m.ok() ? "" : m.error().describe().c_str());
+    QVERIFY2(!hasOpaque(*m), allNotes(*m));
+    const Analysis a = analyze(m->graph);
+    QVERIFY(a.ok());
+    const auto& last = a.layers.back();
+    QCOMPARE(QString::fromStdString(last.result.outputs[0].shape.toString()), QString("[2, 12, 8]"));
 }
 
 void TestOnnxImport::nodeOrderAndCycles()

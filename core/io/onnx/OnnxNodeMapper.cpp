@@ -99,11 +99,15 @@ Status OnnxNodeMapper::addStatic(const onnx::NodeProto& n)
             else if (a.name() == "value_int") m_t.setConstant(n.output(0), {static_cast<double>(a.i())});
             else if (a.name() == "value_ints") m_t.setConstant(n.output(0), std::vector<double>(a.ints().begin(), a.ints().end()));
         m_t.addStatic(n.output(0), {});
+        m_literals.insert(n.output(0));
         return Ok{};
     }
     if (op == "ConstantOfShape" && n.input_size() == 1) {
-        // The "light" ONNX models replace every weight with ConstantOfShape(constant dims).
-        if (const auto* dims = m_t.constant(n.input(0))) {
+        // The "light" ONNX models replace every weight with ConstantOfShape(constant dims), the
+        // dims written in the file (a Constant node or an initializer). Dims computed by shape
+        // arithmetic make a buffer of the forward pass (Swin's attention mask), not a weight.
+        const bool literal = m_literals.count(n.input(0)) > 0 || m_t.weight(n.input(0)) != nullptr;
+        if (const auto* dims = literal ? m_t.constant(n.input(0)) : nullptr) {
             int dtype = onnx::TensorProto::FLOAT;
             for (const auto& a : n.attribute())
                 if (a.name() == "value" && a.has_t()) dtype = a.t().data_type();

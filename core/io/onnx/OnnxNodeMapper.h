@@ -108,6 +108,7 @@ private:
     std::map<std::string, int> m_opaque;
     std::vector<std::pair<LayerId, std::string>> m_checked;
     std::set<std::string> m_strided;
+    std::set<std::string> m_literals; // outputs of Constant nodes
     int m_guessed = 0;
 };
 

@@ -454,10 +454,28 @@ bool OnnxShapeEval::evalValueOp(const onnx::NodeProto& n)
             begin[static_cast<std::size_t>(*k)] = s;
             step[static_cast<std::size_t>(*k)] = st;
         }
+        // The numbers of a small tensor of any rank (F.pad's pads matrix is reversed by a step -1
+        // Slice of its rows): output coordinates in row-major order, each read at begin + i·step.
         std::optional<std::vector<double>> values;
-        if (x->values && dims.size() == 1 && !dims.empty()) {
+        const auto count = numel(dims);
+        if (x->values && !dims.empty() && count && static_cast<std::size_t>(*count) <= x->values->size()) {
+            std::vector<std::int64_t> stride(dims.size(), 1);
+            for (std::size_t i = dims.size(); i-- > 1;) stride[i - 1] = stride[i] * x->dims[i];
             values.emplace();
-            for (std::int64_t i = 0; i < dims[0]; ++i) values->push_back((*x->values)[static_cast<std::size_t>(begin[0] + i * step[0])]);
+            std::vector<std::int64_t> at(dims.size(), 0);
+            for (std::int64_t k = 0; k < *count; ++k) {
+                std::int64_t from = 0;
+                for (std::size_t i = 0; i < dims.size(); ++i) from += (begin[i] + at[i] * step[i]) * stride[i];
+                if (from < 0 || static_cast<std::size_t>(from) >= x->values->size()) {
+                    values.reset();
+                    break;
+                }
+                values->push_back((*x->values)[static_cast<std::size_t>(from)]);
+                for (std::size_t i = dims.size(); i-- > 0;) {
+                    if (++at[i] < dims[i]) break;
+                    at[i] = 0;
+                }
+            }
         }
         set(n, 0, dims, x->integer, values);
         return true;
