@@ -56,6 +56,18 @@ std::string mb(double bytes)
     return buf;
 }
 
+// The table's closing line: mean absolute errors over its rows. `what` names the rows
+// ("networks", "ONNX files"); `bf16Rows` adds how many rows have a bf16 measurement.
+void printMeanErrors(const Errors& e, const char* what, bool bf16Rows)
+{
+    if (!e.count) return;
+    const double bf16 = e.bf16Count ? 100 * e.bf16 / e.bf16Count : 0.0;
+    std::printf("\nMean absolute error of activations per sample over %d %s: NetSizer fp32 %.2f %%, NetSizer mixed bf16 %.2f %%",
+                e.count, what, 100 * e.ours / e.count, bf16);
+    if (bf16Rows) std::printf(" (%d networks)", e.bf16Count);
+    std::printf(", torchinfo %.1f %%.\n", 100 * e.torchinfo / e.count);
+}
+
 MemoryBreakdown run(const Analysis& a, Precision p)
 {
     TrainingConfig cfg;
@@ -137,13 +149,7 @@ int main()
                 "`autocast_bf16` run (`saved_per_sample_bytes`, `saved_fixed_bytes`). Baseline: "
                 "torchinfo's forward/backward pass size (2 × outputs of layers with parameters). "
                 "MB = 10^6 B.\n\n");
-    Errors e = table(rows, std::string(NETSIZER_SHARED_DIR) + "/truth/out/");
-    const double sumAbsOurs = e.ours, sumAbsBf = e.bf16, sumAbsTi = e.torchinfo;
-    const int count = e.count;
-    if (count)
-        std::printf("\nMean absolute error of activations per sample over %d networks: NetSizer fp32 %.2f %%, "
-                    "NetSizer mixed bf16 %.2f %%, torchinfo %.1f %%.\n",
-                    count, 100 * sumAbsOurs / count, 100 * sumAbsBf / e.bf16Count, 100 * sumAbsTi / count);
+    printMeanErrors(table(rows, std::string(NETSIZER_SHARED_DIR) + "/truth/out/"), "networks", false);
     std::printf("\nNot in this table: ViT-B/16 (no hand-built graph; its ONNX export is in the next table, and "
                 "one encoder block is checked in tst_truth_seq), CUDA-only effects (no CUDA truth), the timeline peak (no measured peak "
                 "exists in the truth). The truth's bf16 `saved_per_sample_bytes` includes the model input when a "
@@ -181,11 +187,7 @@ int main()
                 "GELU decompositions lifted, attention as MatMul / Permute / Narrow with views tracked. lstm_lm's "
                 "export fell back to eval mode (torch 1.13 cannot export its training mode), so its file has no "
                 "dropout: the -13 %% is the dropout the file does not contain.\n\n");
-    const Errors o = table(onnxRows, std::string(NETSIZER_SHARED_DIR) + "/truth/out/");
-    if (o.count)
-        std::printf("\nMean absolute error of activations per sample over %d ONNX files: NetSizer fp32 %.2f %%, "
-                    "NetSizer mixed bf16 %.2f %%, torchinfo %.1f %%.\n",
-                    o.count, 100 * o.ours / o.count, o.bf16Count ? 100 * o.bf16 / o.bf16Count : 0.0, 100 * o.torchinfo / o.count);
+    printMeanErrors(table(onnxRows, std::string(NETSIZER_SHARED_DIR) + "/truth/out/"), "ONNX files", false);
     if (!onnxNotes.empty()) std::printf("\n%s", onnxNotes.c_str());
 
     std::vector<Row> extra;
@@ -199,12 +201,7 @@ int main()
                 "ConvTranspose2d, SE gating, attention with need_weights, frozen layers), measured the same way "
                 "with the same truth.py; `tests/truth/README.md` says how. A dash in the bf16 columns: torch 1.13 "
                 "cannot run GroupNorm under CPU autocast, so there is no measurement.\n\n");
-    const Errors x = table(extra, std::string(NETSIZER_ROOT) + "/tests/truth/out/");
-    if (x.count)
-        std::printf("\nMean absolute error of activations per sample over %d networks: NetSizer fp32 %.2f %%, "
-                    "NetSizer mixed bf16 %.2f %% (%d networks), torchinfo %.1f %%.\n",
-                    x.count, 100 * x.ours / x.count, x.bf16Count ? 100 * x.bf16 / x.bf16Count : 0.0, x.bf16Count,
-                    100 * x.torchinfo / x.count);
+    printMeanErrors(table(extra, std::string(NETSIZER_ROOT) + "/tests/truth/out/"), "networks", true);
     std::printf(
         "\nRemaining differences (expected failures in tst_truth_extra, each explained from the truth's "
         "`saved_storages_at_batch2`):\n\n"

@@ -10,6 +10,12 @@
 
 namespace netsizer::core::onnximport {
 
+// Input `i` of `n` is given (present and not the empty name of an omitted optional input).
+inline bool hasInput(const onnx::NodeProto& n, int i)
+{
+    return n.input_size() > i && !n.input(i).empty();
+}
+
 inline const onnx::AttributeProto* findAttr(const onnx::NodeProto& n, const char* name)
 {
     for (const auto& a : n.attribute())

@@ -241,10 +241,6 @@ Status OnnxNodeMapper::mapNode(int index)
         return Ok{};
     }
     if (mapTensorOp(n)) return Ok{};
-    if (op == "Transpose") {
-        opaque(n);
-        return Ok{};
-    }
     if (elementwiseUnary(n)) {
         if (op == "Dropout") markStrided(proto.output(0), strided(n.actNames[0])); // the mask takes the input's layout
         return Ok{};

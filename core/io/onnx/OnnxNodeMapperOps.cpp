@@ -40,11 +40,6 @@ IntList orDefault(IntList v, std::size_t n, std::int64_t def)
     return v;
 }
 
-bool hasInput(const onnx::NodeProto& p, int i)
-{
-    return p.input_size() > i && !p.input(i).empty();
-}
-
 // Index of the batch axis in a value's full shape (0 when no dim carries the batch symbol).
 std::int64_t batchAxis(const std::vector<std::int64_t>* full)
 {

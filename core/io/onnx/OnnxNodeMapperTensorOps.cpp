@@ -21,11 +21,6 @@ namespace netsizer::core::onnximport {
 
 namespace {
 
-bool present(const onnx::NodeProto& p, int i)
-{
-    return p.input_size() > i && !p.input(i).empty();
-}
-
 // The per-sample axis a full axis is, for a full shape whose batch axis is `batch` (-1 when the
 // batch is folded into another axis and every full axis is a per-sample axis); -1 for the batch
 // axis itself and for a folded axis.
@@ -125,17 +120,17 @@ bool OnnxNodeMapper::mapSlice(Node& n)
         for (auto v : attrInts(p, "ends")) ends.push_back(static_cast<double>(v));
         for (auto v : attrInts(p, "axes")) axes.push_back(static_cast<double>(v));
     } else {
-        const auto* s = present(p, 1) ? m_t.constant(p.input(1)) : nullptr;
-        const auto* e = present(p, 2) ? m_t.constant(p.input(2)) : nullptr;
+        const auto* s = hasInput(p, 1) ? m_t.constant(p.input(1)) : nullptr;
+        const auto* e = hasInput(p, 2) ? m_t.constant(p.input(2)) : nullptr;
         if (!s || !e) return false;
         starts = *s;
         ends = *e;
-        if (present(p, 3)) {
+        if (hasInput(p, 3)) {
             const auto* a = m_t.constant(p.input(3));
             if (!a) return false;
             axes = *a;
         }
-        if (present(p, 4)) {
+        if (hasInput(p, 4)) {
             const auto* st = m_t.constant(p.input(4));
             if (!st) return false;
             steps = *st;
@@ -177,7 +172,7 @@ bool OnnxNodeMapper::mapSplit(Node& n)
     const Shape& x = n.act(m_t, 0).shape;
     if (sample < 0 || sample >= x.rank()) return false;
     std::vector<std::int64_t> sizes;
-    if (m_opset >= 13 && present(p, 1)) {
+    if (m_opset >= 13 && hasInput(p, 1)) {
         const auto* v = m_t.constant(p.input(1));
         if (!v) return false;
         for (double d : *v) {
@@ -223,7 +218,7 @@ bool OnnxNodeMapper::mapSplit(Node& n)
 bool OnnxNodeMapper::mapSelect(Node& n)
 {
     const auto& p = n.proto;
-    if (n.actNames.size() != 1 || n.actNames[0] != p.input(0) || !present(p, 1) || n.act(m_t, 0).integer) return false;
+    if (n.actNames.size() != 1 || n.actNames[0] != p.input(0) || !hasInput(p, 1) || n.act(m_t, 0).integer) return false;
     const auto* in = m_t.fullShape(n.actNames[0]);
     const auto* idx = m_t.fullShape(p.input(1));
     const auto index = scalarOf(m_t.constant(p.input(1)));

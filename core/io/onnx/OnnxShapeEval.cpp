@@ -12,6 +12,7 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <numeric>
 
 namespace netsizer::core::onnximport {
 
@@ -130,6 +131,30 @@ bool isComparison(const std::string& op)
 OnnxShapeEval::OnnxShapeEval(const onnx::GraphProto& graph, std::int64_t opset) : m_graph(graph), m_opset(opset)
 {
     for (const auto& init : graph.initializer()) setFromTensor(init.name(), init);
+}
+
+std::optional<std::vector<double>> OnnxShapeEval::readView(const std::vector<double>& values, const std::vector<std::int64_t>& from,
+                                                           const std::vector<std::int64_t>& dims, const std::vector<std::int64_t>& axes,
+                                                           const std::vector<std::int64_t>& begin, const std::vector<std::int64_t>& step)
+{
+    const auto count = numel(dims);
+    if (!count || static_cast<std::size_t>(*count) > values.size()) return std::nullopt;
+    std::vector<std::int64_t> stride(from.size(), 1); // the input's row-major strides
+    for (std::size_t i = from.size(); i-- > 1;) stride[i - 1] = stride[i] * from[i];
+    std::vector<double> out;
+    out.reserve(static_cast<std::size_t>(*count));
+    std::vector<std::int64_t> at(dims.size(), 0); // output coordinates, row-major order
+    for (std::int64_t k = 0; k < *count; ++k) {
+        std::int64_t index = 0;
+        for (std::size_t i = 0; i < dims.size(); ++i) index += (begin[i] + at[i] * step[i]) * stride[static_cast<std::size_t>(axes[i])];
+        if (index < 0 || static_cast<std::size_t>(index) >= values.size()) return std::nullopt;
+        out.push_back(values[static_cast<std::size_t>(index)]);
+        for (std::size_t i = dims.size(); i-- > 0;) {
+            if (++at[i] < dims[i]) break;
+            at[i] = 0;
+        }
+    }
+    return out;
 }
 
 void OnnxShapeEval::setFromTensor(const std::string& name, const onnx::TensorProto& t)
@@ -455,27 +480,12 @@ bool OnnxShapeEval::evalValueOp(const onnx::NodeProto& n)
             step[static_cast<std::size_t>(*k)] = st;
         }
         // The numbers of a small tensor of any rank (F.pad's pads matrix is reversed by a step -1
-        // Slice of its rows): output coordinates in row-major order, each read at begin + i·step.
+        // Slice of its rows).
         std::optional<std::vector<double>> values;
-        const auto count = numel(dims);
-        if (x->values && !dims.empty() && count && static_cast<std::size_t>(*count) <= x->values->size()) {
-            std::vector<std::int64_t> stride(dims.size(), 1);
-            for (std::size_t i = dims.size(); i-- > 1;) stride[i - 1] = stride[i] * x->dims[i];
-            values.emplace();
-            std::vector<std::int64_t> at(dims.size(), 0);
-            for (std::int64_t k = 0; k < *count; ++k) {
-                std::int64_t from = 0;
-                for (std::size_t i = 0; i < dims.size(); ++i) from += (begin[i] + at[i] * step[i]) * stride[i];
-                if (from < 0 || static_cast<std::size_t>(from) >= x->values->size()) {
-                    values.reset();
-                    break;
-                }
-                values->push_back((*x->values)[static_cast<std::size_t>(from)]);
-                for (std::size_t i = dims.size(); i-- > 0;) {
-                    if (++at[i] < dims[i]) break;
-                    at[i] = 0;
-                }
-            }
+        if (x->values && !dims.empty()) {
+            std::vector<std::int64_t> axesInOrder(dims.size());
+            std::iota(axesInOrder.begin(), axesInOrder.end(), 0);
+            values = readView(*x->values, x->dims, dims, axesInOrder, begin, step);
         }
         set(n, 0, dims, x->integer, values);
         return true;

@@ -56,6 +56,12 @@ private:
     bool set(const onnx::NodeProto& n, int i, std::vector<std::int64_t> dims, bool integer,
              std::optional<std::vector<double>> values = std::nullopt);
     void setFromTensor(const std::string& name, const onnx::TensorProto& t);
+    // The numbers of a view of `values` (row-major, dims `from`), in row-major order of `dims`:
+    // output axis i reads input axis axes[i] at begin[i] + j · step[i] (Slice: axes in order;
+    // Transpose: axes = perm, begin 0, step 1). nullopt when a read falls outside `values`.
+    static std::optional<std::vector<double>> readView(const std::vector<double>& values, const std::vector<std::int64_t>& from,
+                                                       const std::vector<std::int64_t>& dims, const std::vector<std::int64_t>& axes,
+                                                       const std::vector<std::int64_t>& begin, const std::vector<std::int64_t>& step);
 
     const onnx::GraphProto& m_graph;
     std::int64_t m_opset;

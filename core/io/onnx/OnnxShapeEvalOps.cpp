@@ -165,27 +165,10 @@ bool OnnxShapeEval::evalLayerOp(const onnx::NodeProto& n)
             seen[static_cast<std::size_t>(p)] = true;
             out.push_back(d[static_cast<std::size_t>(p)]);
         }
-        // The numbers of a small tensor, permuted (torch.onnx's F.pad transposes its pads matrix):
-        // output coordinates in row-major order, output axis i reading input axis perm[i].
+        // The numbers of a small tensor, permuted (torch.onnx's F.pad transposes its pads matrix).
         std::optional<std::vector<double>> values;
-        if (x->values && !x->values->empty()) {
-            std::vector<std::size_t> stride(rank, 1); // the input's row-major strides
-            for (std::size_t i = rank; i-- > 1;) stride[i - 1] = stride[i] * static_cast<std::size_t>(d[i]);
-            std::vector<double> v;
-            v.reserve(x->values->size());
-            std::vector<std::int64_t> at(rank, 0);
-            for (std::size_t k = 0; k < x->values->size(); ++k) {
-                std::size_t from = 0;
-                for (std::size_t i = 0; i < rank; ++i) from += static_cast<std::size_t>(at[i]) * stride[static_cast<std::size_t>(perm[i])];
-                if (from >= x->values->size()) break;
-                v.push_back((*x->values)[from]);
-                for (std::size_t i = rank; i-- > 0;) {
-                    if (++at[i] < out[i]) break;
-                    at[i] = 0;
-                }
-            }
-            if (v.size() == x->values->size()) values = std::move(v);
-        }
+        if (x->values && !x->values->empty())
+            values = readView(*x->values, d, out, perm, std::vector<std::int64_t>(rank, 0), std::vector<std::int64_t>(rank, 1));
         set(n, 0, out, x->integer, std::move(values));
         return true;
     }
