@@ -57,6 +57,7 @@
     X(Narrow)               \
     X(MatMul)               \
     X(Elementwise)          \
+    X(AddTensor)            \
     X(Opaque)
 
 namespace netsizer::core {

@@ -27,6 +27,7 @@ private slots:
     void tensorflowRules();
     void mixedPrecisionPolicies();
     void explainShowsOpAndFormula();
+    void addTensorClaimsItsTable();
 };
 
 namespace {
@@ -111,6 +112,18 @@ const std::vector<Case>& cases()
         {"narrow too long", "Narrow", {{128, 1536}}, {{"axis", I{2}}, {"start", I{1024}}, {"length", I{513}}}, "attribute"},
         {"narrow starts past the end", "Narrow", {{128, 1536}}, {{"axis", I{2}}, {"start", I{1536}}}, "attribute"},
         {"narrow batch axis", "Narrow", {{128, 1536}}, {{"axis", I{0}}}, "attribute"},
+        // Narrow with a step: ⌈length / step⌉ indices (Swin's PatchMerging x[:, 0::2, 1::2, :]).
+        {"narrow every second row", "Narrow", {{56, 56, 96}}, {{"axis", I{1}}, {"start", I{0}}, {"length", I{56}}, {"step", I{2}}}, "", "[28, 56, 96]"},
+        {"narrow odd columns", "Narrow", {{56, 56, 96}}, {{"axis", I{2}}, {"start", I{1}}, {"length", I{55}}, {"step", I{2}}}, "", "[56, 28, 96]"},
+        {"narrow every third of seven", "Narrow", {{7}}, {{"axis", I{1}}, {"start", I{0}}, {"length", I{7}}, {"step", I{3}}}, "", "[3]"},
+        // AddTensor: a batch-free tensor broadcast over the input; nothing kept, one MAC per element.
+        {"relative position bias", "AddTensor", {{64, 3, 49, 49}}, {{"shape", IntList{3, 49, 49}}, {"learned", I{507}}}, "",
+         "[64, 3, 49, 49]", 460992, 0},
+        {"shifted window mask", "AddTensor", {{64, 3, 49, 49}}, {{"shape", IntList{64, 1, 49, 49}}, {"op", op("sub")}}, "",
+         "[64, 3, 49, 49]", 460992, 0},
+        {"tensor does not broadcast", "AddTensor", {{64, 3, 49, 49}}, {{"shape", IntList{4, 49, 49}}}, "attribute"},
+        {"tensor of a higher rank", "AddTensor", {{49, 49}}, {{"shape", IntList{3, 49, 49}}}, "attribute"},
+        {"tensor added to ids", "AddTensor", {{12}}, {}, "dtype", "", 0, 0, "int64"},
         // Reshape: a view by default, a copy when asked; neither keeps anything.
         {"reshape view", "Reshape", {{4, 6}}, {{"shape", IntList{24}}}, "", "[24]"},
         {"reshape copy", "Reshape", {{4, 6}}, {{"shape", IntList{2, -1}}, {"copy", true}}, "", "[2, 12]"},
@@ -425,4 +438,28 @@ void TestLayersOps::explainShowsOpAndFormula()
 }
 
 QTEST_APPLESS_MAIN(TestLayersOps)
+// AddTensor's parameters are the learned table T is gathered from, not T's own elements:
+// torchvision swin_t features.1.0.attn.relative_position_bias_table is [(2·7 − 1)², 3] = 507
+// parameters for a [1, 3, 49, 49] bias. A mask (learned 0) has none; TensorFlow's AddV2 keeps x.
+void TestLayersOps::addTensorClaimsItsTable()
+{
+    const LayerKind* k = KindRegistry::builtin().find("AddTensor");
+    QVERIFY(k);
+    const std::vector<TensorInfo> in{TensorInfo{Shape{64, 3, 49, 49}, ElemKind::Activation}};
+    Layer layer = makeLayer(*k, "bias");
+    layer.attrs[static_cast<std::size_t>(k->paramIndex("shape"))] = IntList{3, 49, 49};
+    layer.attrs[static_cast<std::size_t>(k->paramIndex("learned"))] = I{507};
+    auto r = k->analyze(LayerContext{layer.attrs, std::span(in.data(), 1), layer.name});
+    QVERIFY(r.ok());
+    QCOMPARE(r->params.size(), std::size_t{1});
+    QCOMPARE(r->params[0].numel, Count{507});
+    QVERIFY(r->params[0].learnable);
+    QVERIFY(r->saved[kCpu].empty());
+    QVERIFY(r->tensorflowRule);
+    layer.attrs[static_cast<std::size_t>(k->paramIndex("learned"))] = I{0};
+    r = k->analyze(LayerContext{layer.attrs, std::span(in.data(), 1), layer.name});
+    QVERIFY(r.ok());
+    QVERIFY(r->params.empty());
+}
+
 #include "tst_layers_ops.moc"

@@ -41,10 +41,14 @@ private slots:
     void manyKindsExportWhereExpressible();
     void pytorchRunsRecurrentStateOutputs();
     void pytorchExpressesOpLevelKinds();
+    void pytorchExpressesStridedNarrowAndAddedTensor();
 
 private:
     bool haveTorch() const { return m_torch; }
     QString runPython(const QString& file, const QStringList& args, int timeoutMs = 120000);
+    // Writes the exported script as `stem`.py, runs its measurement at batch 2 on the CPU and
+    // returns the JSON it writes (empty when it wrote none).
+    QJsonObject measureExport(const std::string& py, const QString& stem);
     bool m_torch = false;
     QString m_torchReason;
     QTemporaryDir m_dir;
@@ -442,15 +446,8 @@ void TestExporters::pytorchRunsRecurrentStateOutputs()
     auto py = exportPyTorch(g, cfg);
     QVERIFY2(py.ok(), py.ok() ? "" : py.error().describe().c_str());
     if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
-    const QString file = m_dir.filePath("lstm_states.py"), json = m_dir.filePath("lstm_states.json");
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(py->data(), static_cast<qint64>(py->size()));
-    f.close();
-    runPython(file, {"--batch", "2", "--device", "cpu", "--json", "--out", json});
-    QFile in2(json);
-    QVERIFY2(in2.open(QIODevice::ReadOnly), "the exported LSTM did not run (no measurement written)");
-    const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
+    const QJsonObject r = measureExport(*py, "lstm_states");
+    QVERIFY2(!r.isEmpty(), "the exported LSTM did not run (no measurement written)");
     QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), 475ULL);
     const MemoryBreakdown est = estimate(analyze(g), cfg, GpuCatalog::builtin().defaultContextBytes());
     QCOMPARE(r["measured"].toObject()["activations"].toDouble(), static_cast<double>(est.bytes(Component::Activations)));
@@ -491,19 +488,59 @@ void TestExporters::pytorchExpressesOpLevelKinds()
                              "torch.pow(2.0, ", ".select(1, 0)", " / 2.0"})
         QVERIFY2(py->find(expr) != std::string::npos, expr);
     if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
-    const QString file = m_dir.filePath("op_kinds.py"), json = m_dir.filePath("op_kinds.json");
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::WriteOnly));
-    f.write(py->data(), static_cast<qint64>(py->size()));
-    f.close();
-    runPython(file, {"--batch", "2", "--device", "cpu", "--json", "--out", json});
-    QFile in2(json);
-    QVERIFY2(in2.open(QIODevice::ReadOnly), "the exported op-level network did not run (no measurement written)");
-    const QJsonObject r = QJsonDocument::fromJson(in2.readAll()).object();
+    const QJsonObject r = measureExport(*py, "op_kinds");
+    QVERIFY2(!r.isEmpty(), "the exported op-level network did not run (no measurement written)");
     const MemoryBreakdown est = estimate(analyze(g), cfg, GpuCatalog::builtin().defaultContextBytes());
     const double ours = static_cast<double>(est.bytes(Component::Activations));
     const double real = r["measured"].toObject()["activations"].toDouble();
     QVERIFY2(std::abs(real - ours) <= 0.01 * ours, qPrintable(QString("measured %1 B, NetSizer %2 B").arg(real).arg(ours)));
+}
+
+// Strided slicing and an added batch-free tensor as torch expressions (Swin's PatchMerging slices
+// and relative-position bias): [4, 6, 8] → every second row from 1 → [4, 3, 8] (a view), + a
+// [3, 8] bias gathered from a learned table of 40 → Sigmoid → Dense(5). With torch, the module has
+// the parameters NetSizer counts (40 + 8·5 + 5 = 85) and keeps what the estimate says at batch 2
+// (the Sigmoid's output and the Dense's input are one storage: 2 × 4·3·8 × 4 B = 768 B).
+void TestExporters::pytorchExpressesStridedNarrowAndAddedTensor()
+{
+    using I = std::int64_t;
+    GraphBuilder b;
+    const LayerId in = b.add("Input", "x", std::initializer_list<LayerId>{}, {{"shape", IntList{4, 6, 8}}});
+    const LayerId rows = b.add("Narrow", "odd_rows", {in}, {{"axis", I{2}}, {"start", I{1}}, {"length", I{5}}, {"step", I{2}}});
+    const LayerId biased = b.add("AddTensor", "bias", {rows}, {{"shape", IntList{3, 8}}, {"learned", I{40}}});
+    b.add("Dense", "head", {b.add("Sigmoid", "gate", {biased})}, {{"units", I{5}}});
+    Graph g = b.take();
+    g.name = "strided";
+    TrainingConfig cfg;
+    cfg.batch = 2;
+    cfg.framework = Framework::PyTorchCpu;
+    const Analysis a = analyze(g);
+    QVERIFY(a.ok());
+    QCOMPARE(a.paramsTotal, Count{85});
+    auto py = exportPyTorch(g, cfg);
+    QVERIFY2(py.ok(), py.ok() ? "" : py.error().describe().c_str());
+    for (const char* expr : {".narrow(2, 1, 5).transpose(2, 0)[::2].transpose(0, 2)", "_table[", "register_buffer("})
+        QVERIFY2(py->find(expr) != std::string::npos, expr);
+    const MemoryBreakdown est = estimate(a, cfg, GpuCatalog::builtin().defaultContextBytes());
+    QCOMPARE(est.bytes(Component::Activations), Count{768});
+    if (!haveTorch()) QSKIP(qPrintable(m_torchReason));
+    const QJsonObject r = measureExport(*py, "strided");
+    QVERIFY2(!r.isEmpty(), "the exported network did not run (no measurement written)");
+    QCOMPARE(static_cast<qulonglong>(r["params"].toDouble()), 85ULL);
+    QCOMPARE(r["measured"].toObject()["activations"].toDouble(), 768.0);
+}
+
+QJsonObject TestExporters::measureExport(const std::string& py, const QString& stem)
+{
+    const QString file = m_dir.filePath(stem + ".py"), json = m_dir.filePath(stem + ".json");
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly)) return {};
+    f.write(py.data(), static_cast<qint64>(py.size()));
+    f.close();
+    runPython(file, {"--batch", "2", "--device", "cpu", "--json", "--out", json});
+    QFile in(json);
+    if (!in.open(QIODevice::ReadOnly)) return {};
+    return QJsonDocument::fromJson(in.readAll()).object();
 }
 
 QTEST_APPLESS_MAIN(TestExporters)

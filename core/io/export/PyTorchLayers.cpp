@@ -178,9 +178,39 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         return fn(x + ".permute(" + dims + ")");
     }
     if (kind == "Select") return fn(x + ".select(" + std::to_string(attrInt(l, "axis")) + ", " + std::to_string(attrInt(l, "index")) + ")");
-    if (kind == "Narrow")
-        return fn(x + ".narrow(" + std::to_string(attrInt(l, "axis")) + ", " + std::to_string(attrInt(l, "start")) + ", " +
-                  std::to_string(attrInt(l, "length")) + ")");
+    if (kind == "Narrow") {
+        const std::string axis = std::to_string(attrInt(l, "axis"));
+        const std::string range = x + ".narrow(" + axis + ", " + std::to_string(attrInt(l, "start")) + ", " +
+                                  std::to_string(attrInt(l, "length")) + ")";
+        if (attrInt(l, "step") == 1) return fn(range);
+        // Every step-th index as views only, like x[..., a:b:step]: the axis to the front, [::step], back.
+        return fn(range + ".transpose(" + axis + ", 0)[::" + std::to_string(attrInt(l, "step")) + "].transpose(0, " + axis + ")");
+    }
+    if (kind == "AddTensor") {
+        // T as a buffer of its shape; a learned T as Swin computes it: a parameter table indexed by
+        // a fixed int64 buffer (IndexBackward0 keeps that buffer, no activation).
+        std::string dims = "1";
+        Count elements = 1;
+        for (auto d : attrList(l, "shape")) {
+            dims += ", " + std::to_string(d);
+            elements *= static_cast<Count>(d);
+        }
+        PyTorchLayerCode c;
+        const std::string ident = g.ident(l);
+        std::string t = self + "_t";
+        if (attrInt(l, "learned") > 0) {
+            c.extraInit.push_back(self + "_table = nn.Parameter(torch.zeros(" + std::to_string(attrInt(l, "learned")) + "))");
+            c.extraInit.push_back("self.register_buffer('" + ident + "_index', torch.zeros(" + std::to_string(elements) +
+                                  ", dtype=torch.long))");
+            t = self + "_table[" + self + "_index].view(" + dims + ")";
+        } else {
+            c.extraInit.push_back("self.register_buffer('" + ident + "_t', torch.zeros(" + dims + "))");
+        }
+        const bool sub = attrString(l, "op") == "sub";
+        const std::string sym = sub ? " - " : " + ";
+        c.forward = attrBool(l, "tensor_first") ? t + sym + x : x + sym + t;
+        return c;
+    }
     if (kind == "MatMul") return fn("torch.matmul(" + join(args, ", ") + ")");
     if (kind == "Elementwise") {
         const std::string op = attrString(l, "op"), c = formatFloat(attrFloat(l, "constant"));

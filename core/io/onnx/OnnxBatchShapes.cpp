@@ -67,6 +67,10 @@ int fillEvaluatedShapes(const onnx::GraphProto& g, std::int64_t opset, OnnxTenso
                 if (batchAxis >= 0 || va->dims[i] % kBatchA != 0 || va->dims[i] / kBatchA * kBatchB != vb->dims[i]) linear = false;
                 batchAxis = static_cast<int>(i);
             }
+            if (linear && batchAxis < 0 && va->dims == vb->dims && !tensors.fullShape(name)) {
+                tensors.setBatchFreeDims(name, va->dims); // the same at both batches: a mask, a bias table
+                continue;
+            }
             if (!linear || batchAxis < 0) continue;
             const std::int64_t factor = va->dims[static_cast<std::size_t>(batchAxis)] / kBatchA;
             std::vector<std::int64_t> full = va->dims;

@@ -68,6 +68,7 @@ std::optional<std::vector<std::int64_t>> OnnxNodeMapper::staticDims(const std::s
 {
     if (const Weight* w = m_t.weight(name)) return w->dims;
     const auto* full = m_t.fullShape(name);
+    if (!full) full = m_t.batchFreeDims(name);
     if (!full || std::any_of(full->begin(), full->end(), [](std::int64_t d) { return d < 0; })) return std::nullopt;
     return *full;
 }

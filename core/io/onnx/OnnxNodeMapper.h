@@ -92,6 +92,9 @@ private:
     bool mapSplit(Node& n);
     bool mapSelect(Node& n);
     bool mapElementwise(Node& n);
+    // Add / Sub of one activation and a tensor that broadcasts over the batch (a bias table, a
+    // mask): AddTensor, which claims the learned weights the tensor comes from.
+    bool mapAddTensor(Node& n);
     // Values PyTorch holds as strided views (permuted, narrowed, selected, and element-wise
     // results of those): a Reshape of one copies.
     void markStrided(const std::string& value, bool strided);

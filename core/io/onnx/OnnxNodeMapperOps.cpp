@@ -418,7 +418,8 @@ Status OnnxNodeMapper::mapBinary(Node& n)
             return Ok{};
         }
     }
-    if (!n.statics.empty() || !n.trusted) { // a bias, a scalar, an appended token: no kind holds those
+    if (n.op() == "Add" && n.trusted && mapAddTensor(n)) return Ok{};
+    if (!n.statics.empty() || !n.trusted) { // an appended token, a product with a tensor: no kind holds those
         opaque(n);
         return Ok{};
     }

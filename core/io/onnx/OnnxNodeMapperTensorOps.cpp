@@ -71,7 +71,34 @@ bool OnnxNodeMapper::mapTensorOp(Node& n)
         add(n, "MatMul", {});
         return true;
     }
+    if (op == "Sub") return mapElementwise(n) || mapAddTensor(n);
     return mapElementwise(n);
+}
+
+bool OnnxNodeMapper::mapAddTensor(Node& n)
+{
+    const auto& p = n.proto;
+    if (n.actNames.size() != 1 || n.statics.size() != 1 || p.input_size() != 2 || n.act(m_t, 0).integer) return false;
+    const std::string c = n.statics[0];
+    const auto* full = m_t.fullShape(n.actNames[0]);
+    const auto dims = staticDims(c);
+    if (!full || !dims || dims->size() > full->size() || m_t.unclaimedWeightTensors(c) > 1) return false;
+    // T must broadcast over the batch: right-aligned with the full shape, each axis 1 or the
+    // activation's fixed size (an axis holding the batch, alone or folded, only 1).
+    const std::size_t offset = full->size() - dims->size();
+    for (std::size_t i = 0; i < dims->size(); ++i) {
+        const std::int64_t d = (*dims)[i], f = (*full)[offset + i];
+        if (d != 1 && (f < 0 || d != f)) return false;
+    }
+    auto lead = dims->begin();
+    while (lead != dims->end() && *lead == 1 && std::distance(lead, dims->end()) > 1) ++lead;
+    IntList shape(lead, dims->end());
+    if (static_cast<int>(shape.size()) > n.act(m_t, 0).shape.rank()) return false;
+    const auto learned = static_cast<std::int64_t>(std::min<Count>(m_t.unclaimedWeights(c), Count{1} << 40));
+    add(n, "AddTensor", {{"op", std::string(n.op() == "Sub" ? "sub" : "add")}, {"tensor_first", p.input(0) == c}, {"shape", shape},
+                         {"learned", learned}});
+    markStrided(p.output(0), strided(n.actNames[0]));
+    return true;
 }
 
 bool OnnxNodeMapper::mapTranspose(Node& n)
@@ -139,7 +166,8 @@ bool OnnxNodeMapper::mapSlice(Node& n)
     if (axes.empty())
         for (std::size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<double>(i));
     if (starts.size() != 1 || ends.size() != 1 || axes.size() != 1 || steps.size() > 1) return false;
-    if (!steps.empty() && steps[0] != 1.0) return false;
+    const auto step = steps.empty() ? std::optional<std::int64_t>{1} : integralValue(steps[0]);
+    if (!step || *step < 1) return false; // a negative step is a flip, which torch does not write as a slice
     const auto axis = integralValue(axes[0]);
     if (!axis) return false;
     const int sample = sampleAxisOf(*in, *axis, batchIndex(*in));
@@ -151,14 +179,14 @@ bool OnnxNodeMapper::mapSlice(Node& n)
     if (end <= start) return false;
     const auto first = static_cast<std::int64_t>(start), length = static_cast<std::int64_t>(end - start);
     n.statics.clear(); // starts, ends and axes are not weights
-    if (length == x[sample]) {
+    if (length == x[sample] && *step == 1) {
         passThrough(n);
         markStrided(p.output(0), strided(n.actNames[0]));
         return true;
     }
     Shape out = x;
-    out[sample] = length;
-    add(n, "Narrow", {{"axis", static_cast<std::int64_t>(sample + 1)}, {"start", first}, {"length", length}}, {}, out);
+    out[sample] = length / *step + (length % *step != 0);
+    add(n, "Narrow", {{"axis", static_cast<std::int64_t>(sample + 1)}, {"start", first}, {"length", length}, {"step", *step}}, {}, out);
     markStrided(p.output(0), true);
     return true;
 }

@@ -31,6 +31,12 @@ void OnnxTensors::setEvaluated(const std::string& name, std::vector<std::int64_t
     m_evaluated[name] = sample;
 }
 
+const std::vector<std::int64_t>* OnnxTensors::batchFreeDims(const std::string& name) const
+{
+    auto it = m_batchFree.find(name);
+    return it == m_batchFree.end() ? nullptr : &it->second;
+}
+
 std::optional<Shape> OnnxTensors::perSample(const std::string& name) const
 {
     if (auto it = m_evaluated.find(name); it != m_evaluated.end()) return it->second;
@@ -111,6 +117,16 @@ Count OnnxTensors::unclaimedWeights(const std::string& name) const
     for (const auto& w : weightsOf(name)) {
         const Weight& x = m_weights.at(w);
         if (!x.claimed && x.floating) n += x.numel; // each numel fits; sums checked in claim()
+    }
+    return n;
+}
+
+int OnnxTensors::unclaimedWeightTensors(const std::string& name) const
+{
+    int n = 0;
+    for (const auto& w : weightsOf(name)) {
+        const Weight& x = m_weights.at(w);
+        n += !x.claimed && x.floating && x.numel > 0;
     }
     return n;
 }

@@ -64,6 +64,11 @@ public:
     // kUnknownDim; `sample` is the per-sample shape (a folded axis keeps its per-sample factor h).
     void setEvaluated(const std::string& name, std::vector<std::int64_t> full, const Shape& sample);
 
+    // Dims of a value the evaluation found equal at both batch sizes (and ONNX gave no shape for):
+    // a static value's shape, e.g. an attention mask built from constants.
+    void setBatchFreeDims(const std::string& name, std::vector<std::int64_t> dims) { m_batchFree[name] = std::move(dims); }
+    const std::vector<std::int64_t>* batchFreeDims(const std::string& name) const;
+
     void bind(const std::string& name, const Activation& a) { m_acts[name] = a; }
     const Activation* activation(const std::string& name) const;
 
@@ -82,6 +87,8 @@ public:
 
     // Unclaimed floating-point weight elements `name` is (or derives from).
     Count unclaimedWeights(const std::string& name) const;
+    // How many unclaimed floating-point weight tensors `name` is (or derives from).
+    int unclaimedWeightTensors(const std::string& name) const;
     // Marks them claimed and returns their element count (checked).
     CheckedCount claim(const std::string& name);
     // Weights never claimed by a layer (the importer reports them).
@@ -93,6 +100,7 @@ private:
     std::set<std::string> m_batchSymbols;
     std::unordered_map<std::string, std::vector<std::int64_t>> m_shapes;
     std::unordered_map<std::string, Shape> m_evaluated;
+    std::unordered_map<std::string, std::vector<std::int64_t>> m_batchFree;
     std::unordered_map<std::string, Activation> m_acts;
     std::unordered_map<std::string, Weight> m_weights;
     std::vector<std::string> m_weightOrder;
