@@ -2,6 +2,7 @@
 
 #include "core/util/NumberFormat.h"
 
+#include <cstdlib>
 #include <string_view>
 
 namespace netsizer::cli {
@@ -108,6 +109,17 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
     } else if (opt == "--freeze" || opt == "--train-only") {
         if (value.empty()) return usage(opt, "needs a part of a layer name (e.g. features. or lora_)");
         (opt == "--freeze" ? o.freeze : o.trainOnly).push_back(value);
+    } else if (opt == "--dropout") {
+        const auto eq = value.rfind('=');
+        const std::string rate = eq == std::string::npos ? "" : value.substr(eq + 1);
+        char* end = nullptr;
+        const double p = rate.empty() ? -1.0 : std::strtod(rate.c_str(), &end);
+        if (eq == 0 || eq == std::string::npos || end != rate.c_str() + rate.size() || !(p >= 0.0 && p < 1.0))
+            return usage(opt, "'" + value + "' is not LAYER=RATE with a rate from 0 to below 1 (e.g. /decoder/MatMul=0.2)");
+        o.dropouts.emplace_back(value.substr(0, eq), p);
+    } else if (opt == "--inplace") {
+        if (value.empty()) return usage(opt, "needs a layer name");
+        o.inplace.push_back(value);
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -123,7 +135,7 @@ bool isKnownOption(std::string_view opt)
 {
     for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
                               "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape",
-                              "--accumulate", "--freeze", "--train-only", "--train-last"})
+                              "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace"})
         if (opt == known) return true;
     return false;
 }

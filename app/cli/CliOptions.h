@@ -50,6 +50,8 @@ struct CliOptions {
     // Which weights train (core/analysis/LayerFreezing.h), applied to the model after reading.
     std::vector<std::string> freeze;       // --freeze SUBSTRING, repeatable: freeze matching layers
     std::vector<std::string> trainOnly;    // --train-only SUBSTRING, repeatable: freeze all others
+    std::vector<std::pair<std::string, double>> dropouts; // --dropout LAYER=p, repeatable: a Dropout after LAYER
+    std::vector<std::string> inplace;      // --inplace LAYER, repeatable: LAYER runs in place
     std::optional<std::size_t> trainLast;  // --train-last N: fine-tune the last N layers with weights
 
     // Import options (core::ImportOptions).

@@ -1,5 +1,6 @@
 #include "app/cli/ModelLoading.h"
 
+#include "app/cli/StatedTrainingOptions.h"
 #include "app/cli/TrainableOptions.h"
 
 #include "core/estimate/GpuCatalog.h"
@@ -100,6 +101,7 @@ core::Result<core::ModelFile> loadModel(const CliOptions& o)
         for (const InputShapeOption& s : o.inputShapes)
             model.notes.push_back("graph input " + (s.name.empty() ? std::string("(the only one)") : "'" + s.name + "'") + " set to " +
                                   s.shape.toString() + " per sample (--input-shape)");
+    if (auto stated = applyStatedTrainingOptions(o, model); !stated) return stated.error();
     if (auto applied = applyTrainableOptions(o, model); !applied) return applied.error();
     return model;
 }

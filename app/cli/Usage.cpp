@@ -56,6 +56,10 @@ Which weights train (matched against layer names; a pattern that matches nothing
   --train-only TEXT   freeze every layer whose name contains none of the TEXTs (repeatable)
   --train-last N      fine-tune the last N layers with weights, freeze the others
 
+What the file cannot say (an eval-mode ONNX export has no Dropout; no format records in-place):
+  --dropout LAYER=P   a Dropout of rate P after the layer named LAYER (repeatable)
+  --inplace LAYER     the layer named LAYER (ReLU, LeakyReLU, ELU, …) runs in place (repeatable)
+
 Overhead options (the model's "training.overheads" supplies defaults; options override it):
   --context SIZE          CUDA context reserve (default: the GPU preset's, else 400 MiB)
   --workspace-cap SIZE    convolution workspace cap; when given it enters the estimate

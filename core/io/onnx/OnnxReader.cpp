@@ -8,6 +8,7 @@
 #include "core/io/onnx/OnnxBatchShapes.h"
 #include "core/io/onnx/OnnxNodeMapper.h"
 #include "core/io/onnx/OnnxTensors.h"
+#include "core/io/onnx/OnnxTrainingMode.h"
 #include "core/io/onnx/OnnxValidation.h"
 #include "core/util/NumberFormat.h"
 
@@ -304,6 +305,7 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
                            (model.producer_name().empty() ? "" : ", produced by " + model.producer_name()) + ")";
         report(fileName, mapper, tensors, file.graph, notes);
         for (auto& n : mapper.notes()) notes.push_back(std::move(n));
+        for (auto& n : onnximport::unrecordedTrainingNotes(g)) notes.push_back(std::move(n));
         file.notes = std::move(notes);
         if (fixedBatch) {
             TrainingConfig config;
