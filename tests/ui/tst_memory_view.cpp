@@ -309,6 +309,18 @@ private slots:
                  QString::fromStdString(core::formatBytes(static_cast<double>(w), core::ByteUnits::Decimal)));
     }
 
+    // Imported op-level graphs name layers by module scope; a rotated 50-character label per bar
+    // left the bars no height (vit_b_16 at 1366×768). Labels are the last two scope parts.
+    void layerLabelsAreShort()
+    {
+        QCOMPARE(ui::LayerBarsChart::tickLabel("/encoder/layers/encoder_layer_11/mlp/mlp.3/MatMul"), QString("mlp.3/MatMul"));
+        QCOMPARE(ui::LayerBarsChart::tickLabel("conv1"), QString("conv1"));
+        QCOMPARE(ui::LayerBarsChart::tickLabel("/conv_proj/Conv"), QString("conv_proj/Conv"));
+        const QString elided = ui::LayerBarsChart::tickLabel("/a/b/self_attention_with_a_long_name/out_projection_MatMul");
+        QCOMPARE(elided.size(), 24);
+        QVERIFY(elided.startsWith("self_atten") && elided.endsWith("ction_MatMul") && elided.contains(QChar(0x2026)));
+    }
+
 private:
     static void checkLabelClearsCurves(ui::BatchCurveChart& chart, std::uint64_t mb)
     {

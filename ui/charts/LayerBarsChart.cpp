@@ -183,7 +183,19 @@ void LayerBarsChart::updateTicks()
     const int fits = std::max(1, pixels / 14);
     const int every = std::max(1, (last - first + 1 + fits - 1) / fits);
     const int start = first - first % every; // labels stay on the same layers while panning
-    for (int i = std::max(start, first); i <= last; i += every) m_nameTicker->addTick(i, m_names[i]);
+    for (int i = std::max(start, first); i <= last; i += every) m_nameTicker->addTick(i, tickLabel(m_names[i]));
+}
+
+QString LayerBarsChart::tickLabel(const QString& name)
+{
+    // An imported graph's names carry module scopes ("/encoder/layers/encoder_layer_11/mlp/
+    // mlp.3/MatMul"): the last two parts say what the bar is; the tooltip has the whole name.
+    constexpr int kMaxChars = 24;
+    QString label = name;
+    const QStringList parts = name.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (parts.size() >= 2) label = parts[parts.size() - 2] + QLatin1Char('/') + parts.back();
+    if (label.size() > kMaxChars) label = label.left(kMaxChars / 2 - 1) + QChar(0x2026) + label.right(kMaxChars / 2);
+    return label;
 }
 
 std::optional<core::LayerId> LayerBarsChart::layerAt(int index) const

@@ -31,6 +31,10 @@ class LayerBarsChart : public QCustomPlot {
 public:
     LayerBarsChart(const DisplayOptions& options, QWidget* parent = nullptr);
 
+    // The x-axis label of a layer: the last two parts of a scoped name ("mlp.3/MatMul" for
+    // "/encoder/…/mlp/mlp.3/MatMul"), elided in the middle to 24 characters.
+    static QString tickLabel(const QString& layerName);
+
     // Rebuilds the bars for `breakdown` at breakdown.config.batch; names come from `graph`
     // through `analysis` (same order as breakdown.layers). The caller replots (see MemoryView).
     void setBreakdown(const core::Graph& graph, const core::Analysis& analysis, const core::MemoryBreakdown& breakdown);
