@@ -3,14 +3,21 @@
 // graph. Prints, per file: its size, the time core::readModelFile takes (median and minimum of
 // the runs), and the peak resident memory the import adds (VmHWM above what the process held
 // before, after resetting the high-water mark through /proc/self/clear_refs) — in bytes and as a
-// multiple of the file size (target for the weightful ONNX: below 1.5 ×). Asserts nothing.
+// multiple of the file size (target for the weightful ONNX: below 1.5 ×). Then the largest
+// op-level exports at hand (../shared/truth's vit_b_16, 1,772 nodes; tests/truth's swin_t, about
+// 7,000): read + analyse + estimate in this process, and `netsizer-cli estimate` as a whole
+// process (target: under 100 ms each). Asserts nothing.
 #include "BenchSupport.h"
+#include "core/analysis/Analysis.h"
+#include "core/estimate/Estimator.h"
+#include "core/estimate/GpuCatalog.h"
 #include "core/io/ModelReader.h"
 #include "core/io/NativeFormat.h"
 
 #include <onnx/onnx_pb.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -126,6 +133,33 @@ void measure(const char* what, const std::string& path, int runs)
         std::printf("    peak memory: unknown (/proc/self/clear_refs not writable)\n");
 }
 
+// An op-level ONNX export: the import, analysis and estimate in this process, and the CLI's
+// whole process (start, read, estimate, JSON out).
+void measureOpLevel(const char* what, const std::string& path, int runs)
+{
+    if (!std::filesystem::exists(path)) {
+        std::printf("  %s: %s is absent\n", what, path.c_str());
+        return;
+    }
+    auto m = core::readModelFile(path);
+    if (!m) {
+        std::printf("  %s: %s\n", what, m.error().describe().c_str());
+        return;
+    }
+    std::printf("  %-30s %zu layers\n", what, m->graph.size());
+    const std::uint64_t context = core::GpuCatalog::builtin().defaultContextBytes();
+    const auto inProcess = bench::timeRuns(runs, [&] {
+        auto file = core::readModelFile(path);
+        if (!file) return;
+        const core::Analysis a = core::analyze(file->graph);
+        (void)core::estimate(a, core::TrainingConfig{}, context);
+    });
+    bench::printLine("    read + analyse + estimate", inProcess, runs, "  (target < 100 ms)");
+    const std::string command = std::string("'") + NETSIZER_CLI_PATH + "' estimate '" + path + "' --format json > /dev/null";
+    const auto process = bench::timeRuns(runs, [&] { (void)std::system(command.c_str()); });
+    bench::printLine("    netsizer-cli estimate", process, runs, "  (target < 100 ms)");
+}
+
 } // namespace
 
 // Usage: netsizer-bench-import [--quick]   (--quick: a 40 MB ONNX file instead of 320 MB)
@@ -142,5 +176,8 @@ int main(int argc, char** argv)
     measure("weightful ONNX (Gemm chain)", onnxPath, quick ? 3 : 5);
     measure("native JSON, 5,000 layers", nativePath, quick ? 3 : 9);
     std::filesystem::remove_all(dir);
+    std::printf("Op-level ONNX exports (median / min):\n");
+    measureOpLevel("vit_b_16 (../shared/truth)", NETSIZER_SHARED_DIR "/truth/onnx/vit_b_16.train.onnx", quick ? 3 : 11);
+    measureOpLevel("swin_t (tests/truth)", NETSIZER_ROOT "/tests/truth/onnx/tv_swin_t.train.onnx", quick ? 3 : 11);
     return 0;
 }
