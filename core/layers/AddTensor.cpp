@@ -5,7 +5,9 @@
 // `shape` is T's shape without the leading 1s that only broadcast over the batch; it aligns with
 // the input's trailing axes, each of T's axes 1 or equal to the input's. `learned` is the number
 // of learned elements T is computed from (the table's, which may differ from T's own count;
-// 0 for a mask or buffer): one parameter tensor of that many elements.
+// 0 for a mask or buffer): one parameter tensor of that many elements. `index_buffer` is the
+// int64 index it is gathered with, a buffer of the model (Swin's relative_position_index,
+// (M²)² elements: 8 B each, no gradient, in the state_dict).
 // What PyTorch 1.13 keeps: nothing (derivatives.yaml `add.Tensor: self: handle_r_to_c(self.scalar_type(), grad),
 // other: handle_r_to_c(other.scalar_type(), maybe_multiply(grad, alpha.conj()))` and `sub.Tensor`
 // read no tensor; the broadcast is undone by sum_to, which needs only sizes). Computing T from
@@ -16,7 +18,7 @@
 
 namespace netsizer::core::kinds {
 namespace {
-enum Attr { kOp, kTensorFirst, kShape, kLearned };
+enum Attr { kOp, kTensorFirst, kShape, kLearned, kIndexBuffer };
 
 // "[1, 3, 49, 49]"
 std::string listText(const IntList& t)
@@ -40,6 +42,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
             return makeError("attribute", "the added tensor " + listText(t) + " does not broadcast to the input " + in.toString());
     }
     if (ctx.i(kLearned) > 0) r->params.push_back({"table", static_cast<Count>(ctx.i(kLearned)), true});
+    if (ctx.i(kIndexBuffer) > 0) r->params.push_back({"index", static_cast<Count>(ctx.i(kIndexBuffer)), false, ElemKind::Int64});
     r->macs = in.numel().value();
     const TfOp op = ctx.s(kOp) == "sub" ? TfOp::Sub : TfOp::AddV2;
     if (ctx.b(kTensorFirst))
@@ -77,6 +80,7 @@ LayerKind makeAddTensorKind()
         boolParam("tensor_first", false, "true computes T op x"),
         listParam("shape", {1}, 1, 1e12, 1, kMaxListLength, "", "T's shape, aligned with the input's last axes (each axis 1 or the input's)"),
         intParam("learned", 0, 0, 1e12, "weights", "Learned elements T is computed from (0 for a mask or buffer)"),
+        intParam("index_buffer", 0, 0, 1e12, "int64", "Elements of the int64 index buffer T is gathered with (0: none)"),
     };
     k.analyze = analyze;
     k.explain = explain;

@@ -11,8 +11,12 @@
 // assumed to need a gradient (they are activations), so both are kept whenever the op is
 // recorded. An operand whose leading axes are stretched by the broadcast is expanded and
 // reshaped first, which copies it: bmm then keeps that copy, a new tensor of the expanded size,
-// instead of the operand. A non-contiguous operand (a Permute) that bmm's reshape copies is
-// kept at its own size, charged as the operand's storage.
+// instead of the operand. An operand of rank >= 4 (with the batch) whose leading axes cannot be
+// merged as a view — a slice or select of a permuted tensor, as Swin's q, k, v = qkv[0], qkv[1],
+// qkv[2] and k.transpose(-2, -1) — is copied by that reshape (`copy_a` / `copy_b`): bmm keeps the
+// copy, a new tensor of the operand's size, and the operand's base storage is not pinned
+// (torchvision swin_t at 64×64: "BmmBackward0.mat2" [54, 32, 49], 169,344 B per sample, not the
+// [3, 54, 3, 49, 32] qkv). Otherwise a view operand pins its base, as every saved view does.
 // Mixed precision: matmul is on autocast's lower_precision_fp list (CUDA and CPU), like Dense.
 // TensorFlow: BatchMatMulV2's gradient reads both inputs and not its output, the MatMul row of
 // the exclusion table. Caffe has no such layer; nothing beyond the blobs.
@@ -20,6 +24,7 @@
 
 namespace netsizer::core::kinds {
 namespace {
+enum Attr { kCopyA, kCopyB };
 
 // The leading ("batch") axes of a per-sample shape of rank >= 2: all but the last two.
 Shape leading(const Shape& s)
@@ -66,14 +71,18 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.macs = macs.value();
     r.setAutocast(Autocast::Lower);
     // An operand of fewer elements than its expanded form was stretched: bmm keeps the copy.
-    if (expandedA.value() == a.numel().value())
-        r.keepPyTorch(savedInput(0, "BmmBackward0.self"));
-    else
+    if (expandedA.value() != a.numel().value())
         r.keepPyTorch(savedExtra(ElemKind::Activation, expandedA.value(), 0, "BmmBackward0.self (broadcast copy)"));
-    if (expandedB.value() == b.numel().value())
-        r.keepPyTorch(savedInput(1, "BmmBackward0.mat2"));
+    else if (ctx.b(kCopyA))
+        r.keepPyTorch(savedExtra(ElemKind::Activation, expandedA.value(), 0, "BmmBackward0.self (the reshape's copy)"));
     else
+        r.keepPyTorch(savedInput(0, "BmmBackward0.self"));
+    if (expandedB.value() != b.numel().value())
         r.keepPyTorch(savedExtra(ElemKind::Activation, expandedB.value(), 0, "BmmBackward0.mat2 (broadcast copy)"));
+    else if (ctx.b(kCopyB))
+        r.keepPyTorch(savedExtra(ElemKind::Activation, expandedB.value(), 0, "BmmBackward0.mat2 (the reshape's copy)"));
+    else
+        r.keepPyTorch(savedInput(1, "BmmBackward0.mat2"));
     keepTensorFlowOp(r, TfOp::MatMul, {tfIn(0), tfIn(1)}, {tfOut(0)});
     return r;
 }
@@ -102,6 +111,10 @@ LayerKind makeMatMulKind()
     k.aliases = {"BatchMatMul"};
     k.minInputs = 2;
     k.maxInputs = 2;
+    k.params = {
+        boolParam("copy_a", false, "The first operand is a strided view whose leading axes matmul merges by a copy: bmm keeps the copy"),
+        boolParam("copy_b", false, "The second operand likewise"),
+    };
     k.analyze = analyze;
     k.explain = explain;
     return k;

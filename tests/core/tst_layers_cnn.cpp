@@ -156,6 +156,8 @@ const std::vector<KindCase>& cases()
         {"upsample bilinear rank", "Upsample", {{3, 4}}, {{"mode", std::string("bilinear")}}, "shape"},
         {"zeropad all sides", "ZeroPadding", {{3, 32, 32}}, {}, "", {3, 34, 34}},
         {"zeropad per axis", "ZeroPadding", {{3, 32, 32}}, {{"padding", L{1, 2}}}, "", {3, 34, 36}},
+        // Swin's F.pad(x, (0, 0, 0, 5, 0, 5)) of a [16, 16, 96] map to whole 7×7 windows.
+        {"zeropad channels last", "ZeroPadding", {{16, 16, 96}}, {{"padding", L{0, 0, 5, 5}}, {"channels_last", true}}, "", {21, 21, 96}},
         // top 1, left 2, bottom 3, right 4
         {"zeropad per side", "ZeroPadding", {{3, 32, 32}}, {{"padding", L{1, 2, 3, 4}}}, "", {3, 36, 38}},
         {"zeropad 1d", "ZeroPadding", {{4, 10}}, {{"padding", L{2, 3}}}, "", {4, 15}},

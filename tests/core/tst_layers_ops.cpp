@@ -28,6 +28,7 @@ private slots:
     void mixedPrecisionPolicies();
     void explainShowsOpAndFormula();
     void addTensorClaimsItsTable();
+    void matmulCopiesStridedOperands();
 };
 
 namespace {
@@ -244,6 +245,26 @@ void TestLayersOps::viewsPinTheirBaseStorage()
     // The view adds no storage of its own: without the head nothing but the encoder is recorded.
     const AffineBytes permute = cpuActivations(headOver("Permute", {}));
     QCOMPARE(permute.perSample, Count{197 * 768 * 4});
+}
+
+// Swin's q·kᵀ on pieces of one qkv tensor: q and k are views of the [S, 3·E] projection. Plain
+// views pin the whole projection (S·3E elements); with copy_a / copy_b (matmul's reshape of a
+// strided rank-4 operand copies) bmm keeps two new tensors of S·E each and pins nothing.
+// tests/truth tv_swin_t: features.1.0.attn "BmmBackward0.self" [54, 49, 32] and
+// "BmmBackward0.mat2" [54, 32, 49], 169,344 B per sample each, the qkv output unsaved.
+void TestLayersOps::matmulCopiesStridedOperands()
+{
+    for (const bool copy : {false, true}) {
+        GraphBuilder b;
+        const LayerId x = b.add("Input", "x", {}, {{"shape", IntList{49, 96}}});
+        const LayerId qkv = b.add("Dense", "qkv", {x}, {{"units", I{288}}});
+        const LayerId q = b.add("Narrow", "q", {qkv}, {{"axis", I{2}}, {"start", I{0}}, {"length", I{96}}});
+        const LayerId k = b.add("Narrow", "k", {qkv}, {{"axis", I{2}}, {"start", I{96}}, {"length", I{96}}});
+        const LayerId kt = b.add("Permute", "kt", {k}, {{"dims", IntList{1, 0}}});
+        b.add("MatMul", "scores", {q, kt}, {{"copy_a", copy}, {"copy_b", copy}});
+        const AffineBytes kept = cpuActivations(b.take());
+        QCOMPARE(kept.perSample, Count{copy ? 2 * 49 * 96 * 4 : 49 * 288 * 4});
+    }
 }
 
 // Reshape(copy) after a Narrow makes a new storage of the narrowed size; the Dense after it keeps

@@ -224,6 +224,7 @@ Status KerasWriter::layer(const Layer& l)
     if (kind == "Embedding")
         return apply(l, "layers.Embedding(" + std::to_string(attrInt(l, "num_embeddings")) + ", " + std::to_string(attrInt(l, "embedding_dim")) + nm + ")", x), Ok{};
     if (kind == "ZeroPadding") {
+        if (attrBool(l, "channels_last")) return unsupported(l, "Keras", "channels-last padding of a channels-first export");
         const int n = xs.rank() - 1;
         if (n < 1 || n > 2) return unsupported(l, "Keras", "input rank");
         IntList b, e, ones(static_cast<std::size_t>(n), 1);

@@ -319,6 +319,7 @@ Status OnnxWriter::layer(const Layer& l)
     if (kind == "ZeroPadding" || kind == "Upsample") {
         const Shape x = m_g.inputShape(l), y = m_g.outputShape(l);
         if (kind == "ZeroPadding") {
+            if (attrBool(l, "channels_last")) return unsupported(l, "ONNX", "channels-last padding");
             const int n = x.rank() - 1;
             IntList begin, end, ones(static_cast<std::size_t>(n), 1);
             Shape spatial;

@@ -246,8 +246,18 @@ Result<PyTorchLayerCode> pytorchLayerCode(const ExportGraph& g, const Layer& l, 
         IntList begin, end;
         std::string message;
         const IntList ones(static_cast<std::size_t>(n), 1);
-        if (!kinds::resolvePadding("explicit", attrList(l, "padding"), n, spatialOf(in), ones, ones, ones, begin, end, message))
+        const bool last = attrBool(l, "channels_last");
+        Shape spatial = spatialOf(in);
+        if (last) {
+            spatial = Shape{};
+            for (int i = 0; i < n; ++i) spatial.push(in[i]);
+        }
+        if (!kinds::resolvePadding("explicit", attrList(l, "padding"), n, spatial, ones, ones, ones, begin, end, message))
             return makeError("attribute", message, l.name);
+        if (last) { // F.pad lists the last axis first: the channels' (0, 0), then the spatial axes from the last
+            begin.push_back(0);
+            end.push_back(0);
+        }
         return fn("F.pad(" + x + ", " + padArg(begin, end) + ")");
     }
     if (kind == "Crop") {

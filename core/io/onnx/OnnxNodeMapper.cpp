@@ -138,6 +138,15 @@ Status OnnxNodeMapper::addStatic(const onnx::NodeProto& n)
             m_t.markUniform(n.output(0));
             return Ok{};
         }
+        // Likewise an integer buffer merged into an equal one (Swin's relative_position_index,
+        // the same in every block): a buffer of its own when the Identity names it as one.
+        if (w && !w->floating && namedLikeModuleState(n.output(0)) && !m_t.weight(n.output(0))) {
+            const auto dims = w->dims;
+            if (!m_t.addWeight(n.output(0), dims, false))
+                return makeError("overflow", "Identity node: the buffer's dims overflow 64 bits", m_file + ":" + n.name());
+            if (const auto* v = m_t.constant(n.input(0))) m_t.setConstant(n.output(0), *v);
+            return Ok{};
+        }
     }
     for (const auto& out : n.output())
         if (!out.empty()) m_t.addStatic(out, inputs);

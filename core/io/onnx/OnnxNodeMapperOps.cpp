@@ -264,20 +264,27 @@ Status OnnxNodeMapper::mapPad(Node& n)
     const std::size_t r = full ? full->size() : 0;
     const bool constant = attrString(p, "mode", "constant") == "constant" && !hasInput(p, 2);
     if (n.actNames.size() != 1 || !n.trusted || pads.size() != 2 * r || r < 3 || r > 4 || batchAxis(full) != 0 || !constant ||
-        pads[0] != 0 || pads[1] != 0 || pads[r] != 0 || pads[r + 1] != 0 ||
-        std::any_of(pads.begin(), pads.end(), [](auto x) { return x < 0; })) {
+        pads[0] != 0 || pads[r] != 0 || std::any_of(pads.begin(), pads.end(), [](auto x) { return x < 0; })) {
         opaque(n);
         return Ok{};
     }
+    // Channels first ([N, C, H, W]: axis 1 unpadded) or, failing that, channels last ([N, H, W, C]:
+    // the last axis unpadded, as F.pad(x, (0, 0, ...)) of Swin's windows).
+    const bool last = pads[1] != 0 || pads[r + 1] != 0;
+    if (last && (pads[r - 1] != 0 || pads[2 * r - 1] != 0)) {
+        opaque(n);
+        return Ok{};
+    }
+    const std::size_t from = last ? 1 : 2, to = last ? r - 1 : r;
     IntList spatial;
-    for (std::size_t i = 2; i < r; ++i) spatial.push_back(pads[i]);
-    for (std::size_t i = 2; i < r; ++i) spatial.push_back(pads[r + i]);
+    for (std::size_t i = from; i < to; ++i) spatial.push_back(pads[i]);
+    for (std::size_t i = from; i < to; ++i) spatial.push_back(pads[r + i]);
     if (std::all_of(spatial.begin(), spatial.end(), [](auto x) { return x == 0; })) {
         passThrough(n); // torch exports AvgPool2d(padding=0) with an all-zero Pad
         return Ok{};
     }
     n.statics.clear();
-    add(n, "ZeroPadding", {{"padding", spatial}});
+    add(n, "ZeroPadding", {{"padding", spatial}, {"channels_last", last}});
     return Ok{};
 }
 

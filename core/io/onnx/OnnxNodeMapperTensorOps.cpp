@@ -68,7 +68,12 @@ bool OnnxNodeMapper::mapTensorOp(Node& n)
     if (op == "Gather") return mapSelect(n);
     if (op == "MatMul" && n.actNames.size() == 2) {
         if (n.act(m_t, 0).integer || n.act(m_t, 1).integer) return false;
-        add(n, "MatMul", {});
+        // A strided operand of rank >= 4 is copied by matmul's reshape to [batch, n, k].
+        const auto copies = [&](std::size_t i) {
+            const auto* full = m_t.fullShape(n.actNames[i]);
+            return strided(n.actNames[i]) && full && full->size() >= 4;
+        };
+        add(n, "MatMul", {{"copy_a", copies(0)}, {"copy_b", copies(1)}});
         return true;
     }
     if (op == "Sub") return mapElementwise(n) || mapAddTensor(n);
@@ -95,8 +100,9 @@ bool OnnxNodeMapper::mapAddTensor(Node& n)
     IntList shape(lead, dims->end());
     if (static_cast<int>(shape.size()) > n.act(m_t, 0).shape.rank()) return false;
     const auto learned = static_cast<std::int64_t>(std::min<Count>(m_t.unclaimedWeights(c), Count{1} << 40));
+    const auto index = static_cast<std::int64_t>(std::min<Count>(m_t.claimIntegerBuffers(c), Count{1} << 40));
     add(n, "AddTensor", {{"op", std::string(n.op() == "Sub" ? "sub" : "add")}, {"tensor_first", p.input(0) == c}, {"shape", shape},
-                         {"learned", learned}});
+                         {"learned", learned}, {"index_buffer", index}});
     markStrided(p.output(0), strided(n.actNames[0]));
     return true;
 }

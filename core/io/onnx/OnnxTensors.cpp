@@ -131,6 +131,18 @@ int OnnxTensors::unclaimedWeightTensors(const std::string& name) const
     return n;
 }
 
+Count OnnxTensors::claimIntegerBuffers(const std::string& name)
+{
+    Count n = 0;
+    for (const auto& w : weightsOf(name)) {
+        Weight& x = m_weights.at(w);
+        if (x.claimed || x.floating || !namedLikeModuleState(w)) continue;
+        x.claimed = true;
+        n += x.numel;
+    }
+    return n;
+}
+
 CheckedCount OnnxTensors::claim(const std::string& name)
 {
     CheckedCount n{0};

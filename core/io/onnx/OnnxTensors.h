@@ -89,6 +89,10 @@ public:
     Count unclaimedWeights(const std::string& name) const;
     // How many unclaimed floating-point weight tensors `name` is (or derives from).
     int unclaimedWeightTensors(const std::string& name) const;
+    // Integer initializers `name` derives from that torch.onnx named as a module's buffer
+    // ("features.1.0.attn.relative_position_index": a dotted state_dict name, not "onnx::…" or a
+    // "/scope/…" constant): marks them claimed and returns their element count.
+    Count claimIntegerBuffers(const std::string& name);
     // Marks them claimed and returns their element count (checked).
     CheckedCount claim(const std::string& name);
     // Weights never claimed by a layer (the importer reports them).
@@ -107,6 +111,13 @@ private:
     std::unordered_map<std::string, std::vector<std::string>> m_deps; // static value -> weights
     std::unordered_map<std::string, std::vector<double>> m_consts;
 };
+
+// Whether torch.onnx gave `name` a module's state_dict name ("features.1.0.attn.relative_position_index"):
+// dotted, and neither one of its own constants ("onnx::Reshape_12") nor a scoped node output ("/attn/…").
+inline bool namedLikeModuleState(const std::string& name)
+{
+    return name.rfind("onnx::", 0) != 0 && name.find('/') == std::string::npos && name.find('.') != std::string::npos;
+}
 
 // The numbers of a tensor (Constant node value, initializer) when it holds at most `maxCount`
 // elements and its payload is present; nullopt otherwise.
