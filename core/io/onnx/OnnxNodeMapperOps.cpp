@@ -375,8 +375,10 @@ Status OnnxNodeMapper::mapBinary(Node& n)
 {
     const auto& p = n.proto;
     const auto* full = m_t.fullShape(p.input(0));
-    if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && full && batchAxis(full) == 0 &&
-        n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(full->size()))) {
+    // The activation's shape: the weight may come first (ConvNeXt's layer_scale · x).
+    const auto* xFull = n.actNames.empty() ? nullptr : m_t.fullShape(n.actNames[0]);
+    if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && xFull && batchAxis(xFull) == 0 &&
+        n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(xFull->size()))) {
         // x · γ_c (+ β_c): an affine per channel, as older exports write an inference BatchNorm.
         add(n, "Scale", {{"bias", false}, {"inplace", false}});
         return Ok{};
