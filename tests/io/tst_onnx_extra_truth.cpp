@@ -71,10 +71,6 @@ const std::vector<Known> kKnown = {
     {"tv_deeplabv3_mobilenet_v3_large", "gradients", 44'117'312, "aux_classifier outside the loss: truth 44,101,908 B"},
     {"tv_deeplabv3_mobilenet_v3_large", "sgd-momentum state", 44'117'312, "aux_classifier outside the loss: truth 44,101,908 B"},
     {"tv_deeplabv3_mobilenet_v3_large", "adam state", 88'235'416, "aux_classifier outside the loss: truth 88,204,588 B"},
-    // The LSTM kind's own shortfall (tst_truth_extra lists it for the native network too): an
-    // LSTM fed by a batch_first recurrent layer keeps that layer's time-major output once;
-    // NetSizer counts a time-major copy per direction (+3,840 B per sample of 110,080 B).
-    {"x_rnn_bilstm", "activations", 3.32, "bidirectional LSTM after an RNN: a time-major copy per direction"},
     // swin_t: the int64 relative_position_index buffers (12 × 2,401 × 8 B = 230,496 B) are not
     // counted; the relative-position-bias Add of a static tensor (14), PatchMerging's step-2
     // Slice (18) and the window Pad with computed amounts (12) are Opaque, and the estimate is
