@@ -16,10 +16,9 @@
 #include "core/estimate/Estimator.h"
 #include "core/io/ModelReader.h"
 #include "core/layers/LayerKind.h"
+#include "tests/core/TruthChecks.h"
 
 #include <QDir>
-#include <QFile>
-#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
@@ -42,12 +41,7 @@ namespace {
 
 const QString kDir = QStringLiteral(NETSIZER_ROOT "/tests/truth");
 
-QJsonObject truthOf(const QString& model)
-{
-    QFile f(kDir + "/out/" + model + ".json");
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return QJsonDocument::fromJson(f.readAll()).object();
-}
+QJsonObject truthOf(const QString& model) { return netsizer::testing::loadTruthFile(kDir + "/out/" + model + ".json"); }
 
 // What one network falls short by, and why. `what` names the figure: "opaque" (value: the number
 // of Opaque layers), "activations" (value: the error in %, to 0.01), "weights", "gradients",
