@@ -86,8 +86,11 @@ private:
     Status mapLayerNorm(Node& n);
     // A torch.nn module torch.onnx wrote as several nodes (OnnxModulePatterns.h), starting at n.
     bool mapModule(Node& n, int index);
+    // A GroupNorm match's groups divide x's channels and its weight and bias hold C each.
     bool groupNormFits(const ModuleMatch& match, const Activation& x) const;
+    // x · f(x) with n computing f(x): one layer of `kind` for both nodes (SiLU, HardSwish).
     bool fuseProductWithInput(Node& n, const char* kind);
+    // ReduceMean over every axis after the channel axis: GlobalAvgPool.
     bool mapSpatialMean(Node& n);
     // Op-level tensor operators (OnnxNodeMapperTensorOps.cpp); false leaves `n` to the others.
     bool mapTensorOp(Node& n);
