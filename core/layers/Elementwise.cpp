@@ -25,6 +25,7 @@
 //   neg              `self: grad.neg()`                                            nothing
 //   abs              `self: grad * self.sgn()`                                     input
 //   reciprocal       `self: -grad * (result * result).conj()`                      output
+//   hardsigmoid      `self: hardsigmoid_backward(grad, self)`                      input
 // A Python number c / x runs as x.reciprocal() * c in torch (Tensor.__rdiv__), which keeps the
 // reciprocal instead; an exported graph shows that as Reciprocal and Mul, two layers here.
 // Mixed precision: on CUDA exp, log, pow, reciprocal and rsqrt are on autocast's fp32 list (a
@@ -60,7 +61,7 @@ struct OpRule {
     bool cudaFp32 = false;  // on CUDA autocast's fp32 list
 };
 
-constexpr std::array<OpRule, 13> kOps{{
+constexpr std::array<OpRule, 14> kOps{{
     {"add", true, "x + c", "c + x", Keep::Nothing, Keep::Nothing, "", "", "", "", "", TfOp::AddV2},
     {"sub", true, "x − c", "c − x", Keep::Nothing, Keep::Nothing, "", "", "", "", "", TfOp::Sub},
     {"mul", true, "x · c", "c · x", Keep::Nothing, Keep::Nothing, "", "", "", "MulBackward0.other (the constant)",
@@ -77,6 +78,7 @@ constexpr std::array<OpRule, 13> kOps{{
     {"neg", false, "−x", "", Keep::Nothing, Keep::Nothing, "", "", "", "", "", std::nullopt},
     {"abs", false, "|x|", "", Keep::Input, Keep::Input, "AbsBackward0.self", "", "", "", "", std::nullopt},
     {"reciprocal", false, "1 / x", "", Keep::Output, Keep::Output, "", "", "ReciprocalBackward0.result", "", "", std::nullopt, true},
+    {"hardsigmoid", false, "relu6(x + 3) / 6", "", Keep::Input, Keep::Input, "HardsigmoidBackward0.self", "", "", "", "", std::nullopt},
 }};
 
 const OpRule* ruleOf(const std::string& op)
@@ -159,7 +161,7 @@ LayerKind makeElementwiseKind()
     k.displayName = "Elementwise";
     k.category = "Math";
     k.description = "One element-wise math op (add, sub, mul, div, pow with a constant; sqrt, rsqrt, exp, log, erf, "
-                    "neg, abs, reciprocal). Keeps its input, its output or nothing, as PyTorch's backward needs.";
+                    "neg, abs, reciprocal, hardsigmoid). Keeps its input, its output or nothing, as PyTorch's backward needs.";
     k.params = {
         choiceParam("op", "mul", ops, "The function: binary ops take the constant as their other operand"),
         boolParam("constant_first", false, "Binary ops: false computes x op c, true computes c op x"),

@@ -153,11 +153,80 @@ int trailingAxes(const onnx::NodeProto& n, const OnnxTensors& t)
     return static_cast<int>(axes.size());
 }
 
+// The only consumer of `value` when it has exactly one, else -1.
+int soleConsumer(const std::unordered_map<std::string, std::vector<int>>& consumers, const std::string& value)
+{
+    auto it = consumers.find(value);
+    return it != consumers.end() && it->second.size() == 1 ? it->second[0] : -1;
+}
+
+// torch.onnx symbolic_opset9.group_norm: Reshape(x, [0, G, -1]), InstanceNormalization with
+// constant scale 1 and bias 0 of G, Reshape back to x's shape, then (affine) Mul(weight) and
+// Add(bias), the weight and bias unsqueezed to [C, 1, ...]. One NativeGroupNormBackward0 in
+// PyTorch; node `index` is the first Reshape.
+std::optional<ModuleMatch> matchGroupNorm(const onnx::GraphProto& g, int index,
+                                          const std::unordered_map<std::string, std::vector<int>>& consumers,
+                                          const OnnxTensors& t)
+{
+    const onnx::NodeProto& reshape = g.node(index);
+    if (reshape.op_type() != "Reshape" || reshape.input_size() != 2 || !t.activation(reshape.input(0))) return std::nullopt;
+    const auto* dims = t.activation(reshape.input(1)) ? nullptr : t.constant(reshape.input(1));
+    if (!dims || dims->size() != 3 || (*dims)[0] != 0 || (*dims)[1] < 1 || (*dims)[2] != -1) return std::nullopt;
+    const int norm = soleConsumer(consumers, reshape.output(0));
+    if (norm < 0 || g.node(norm).op_type() != "InstanceNormalization" || g.node(norm).input_size() != 3 ||
+        g.node(norm).input(0) != reshape.output(0))
+        return std::nullopt;
+    for (int i = 1; i < 3; ++i) {
+        if (t.activation(g.node(norm).input(i))) return std::nullopt;
+        const auto* v = t.constant(g.node(norm).input(i)); // absent when too long to be read
+        const double want = i == 1 ? 1.0 : 0.0;
+        if (v && (static_cast<double>(v->size()) != (*dims)[1] || std::any_of(v->begin(), v->end(), [&](double x) { return x != want; })))
+            return std::nullopt;
+    }
+    const int back = soleConsumer(consumers, g.node(norm).output(0));
+    if (back < 0 || g.node(back).op_type() != "Reshape" || g.node(back).input(0) != g.node(norm).output(0) ||
+        t.activation(g.node(back).input(1)))
+        return std::nullopt;
+    ModuleMatch m;
+    m.kind = "GroupNorm";
+    m.input = reshape.input(0);
+    m.groups = static_cast<std::int64_t>((*dims)[1]);
+    m.eps = attrFloat(g.node(norm), "epsilon", 1e-5);
+    m.nodes = {index, norm, back};
+    // The affine tail: Mul by the weight, then Add of the bias, each fed only by the step before.
+    // The operand is a later node's Unsqueeze of the parameter (not walked yet): the parameter.
+    const auto weightOperand = [&](const onnx::NodeProto& n, const std::string& from) -> std::string {
+        if (n.input_size() != 2 || (n.input(0) != from && n.input(1) != from)) return {};
+        std::string w = n.input(0) == from ? n.input(1) : n.input(0);
+        for (int i = 0; i < g.node_size() && !t.weight(w); ++i)
+            if (g.node(i).op_type() == "Unsqueeze" && g.node(i).output_size() == 1 && g.node(i).output(0) == w) w = g.node(i).input(0);
+        const Weight* p = t.weight(w);
+        return p && p->floating && !p->claimed ? w : std::string{};
+    };
+    const int mul = soleConsumer(consumers, g.node(back).output(0));
+    if (mul >= 0 && g.node(mul).op_type() == "Mul") {
+        const std::string w = weightOperand(g.node(mul), g.node(back).output(0));
+        const int add = w.empty() ? -1 : soleConsumer(consumers, g.node(mul).output(0));
+        const std::string b = add >= 0 && g.node(add).op_type() == "Add" ? weightOperand(g.node(add), g.node(mul).output(0)) : "";
+        if (!b.empty()) {
+            m.weights = {w, b};
+            m.nodes.push_back(mul);
+            m.nodes.push_back(add);
+        }
+    }
+    for (int n : m.nodes)
+        for (const auto& o : g.output())
+            if (n != m.nodes.back() && o.name() == g.node(n).output(0)) return std::nullopt;
+    m.output = g.node(m.nodes.back()).output(0);
+    return m;
+}
+
 } // namespace
 
 std::optional<ModuleMatch> matchModule(const onnx::GraphProto& g, int index,
                                        const std::unordered_map<std::string, std::vector<int>>& consumers, const OnnxTensors& t)
 {
+    if (auto gn = matchGroupNorm(g, index, consumers, t)) return gn;
     const onnx::NodeProto& first = g.node(index);
     std::string input; // the first activation input: the module's input
     for (const auto& in : first.input())

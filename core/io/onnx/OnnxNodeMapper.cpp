@@ -285,6 +285,7 @@ Status OnnxNodeMapper::mapNode(int index)
             }
         }
     }
+    if (op == "ReduceMean" && mapSpatialMean(n)) return Ok{};
     opaque(n);
     return Ok{};
 }
@@ -302,8 +303,12 @@ bool OnnxNodeMapper::mapModule(Node& n, int index)
         for (const auto& w : match->weights)
             if (m_t.unclaimedWeights(w) != row) return false;
     }
+    if (match->kind == "GroupNorm" && !groupNormFits(*match, *x)) return false;
     const LayerId id = [&] {
         const std::string name = n.proto.name().empty() ? match->kind : n.proto.name();
+        if (match->kind == "GroupNorm")
+            return m_builder.add("GroupNorm", name, std::vector<PortRef>{x->port},
+                                 {{"groups", match->groups}, {"eps", std::clamp(match->eps, 0.0, 1.0)}, {"affine", !match->weights.empty()}});
         if (match->kind == "LayerNorm")
             return m_builder.add("LayerNorm", name, std::vector<PortRef>{x->port},
                                  {{"normalized_dims", static_cast<std::int64_t>(match->normalizedDims)},
@@ -318,6 +323,51 @@ bool OnnxNodeMapper::mapModule(Node& n, int index)
     }
     m_t.bind(match->output, out);
     for (int node : match->nodes) m_skip[static_cast<std::size_t>(node)] = true;
+    return true;
+}
+
+// ReduceMean over every axis after the channel axis of [N, C, ...] (x.mean((2, 3, 4)) of a
+// video network): GlobalAvgPool, whose PyTorch node is the same MeanBackward1 keeping x.
+bool OnnxNodeMapper::mapSpatialMean(Node& n)
+{
+    if (n.actNames.size() != 1 || !n.statics.empty() || !n.trusted) return false;
+    const auto* full = m_t.fullShape(n.actNames[0]);
+    auto axes = attrInts(n.proto, "axes");
+    if (!full || full->size() < 3 || (*full)[0] != kBatchDim || axes.size() != full->size() - 2) return false;
+    const auto rank = static_cast<std::int64_t>(full->size());
+    for (auto& a : axes) a = a < 0 ? a + rank : a;
+    std::sort(axes.begin(), axes.end());
+    for (std::size_t i = 0; i < axes.size(); ++i)
+        if (axes[i] != static_cast<std::int64_t>(i) + 2) return false;
+    add(n, "GlobalAvgPool", {{"keepdims", attrInt(n.proto, "keepdims", 1) != 0}});
+    return true;
+}
+
+// A GroupNorm match holds on `x` ([C, ...] per sample): the groups divide C and the weight and
+// bias have C elements each.
+bool OnnxNodeMapper::groupNormFits(const ModuleMatch& match, const Activation& x) const
+{
+    if (x.shape.rank() < 1 || match.groups < 1 || x.shape[0] % match.groups != 0) return false;
+    return std::all_of(match.weights.begin(), match.weights.end(),
+                       [&](const std::string& w) { return m_t.unclaimedWeights(w) == static_cast<Count>(x.shape[0]); });
+}
+
+// x · f(x), the node `n` computing f(x) and feeding only that Mul: one layer of `kind` for both
+// nodes (x · sigmoid(x) is SiLU, x · hardsigmoid(x) HardSwish). False when the pattern is absent.
+bool OnnxNodeMapper::fuseProductWithInput(Node& n, const char* kind)
+{
+    const auto& p = n.proto;
+    const auto& users = consumers(p.output(0));
+    if (users.size() != 1) return false;
+    const auto& mul = m_graph.node(users[0]);
+    const bool product = mul.op_type() == "Mul" && mul.input_size() == 2 &&
+                         ((mul.input(0) == p.input(0) && mul.input(1) == p.output(0)) ||
+                          (mul.input(1) == p.input(0) && mul.input(0) == p.output(0)));
+    if (!product) return false;
+    const LayerId id = add(n, kind, {});
+    m_t.bind(mul.output(0), *m_t.activation(p.output(0)));
+    if (auto s = m_t.perSample(mul.output(0)); s && n.trusted) m_checked.emplace_back(id, mul.output(0));
+    m_skip[static_cast<std::size_t>(users[0])] = true;
     return true;
 }
 
@@ -347,21 +397,14 @@ bool OnnxNodeMapper::elementwiseUnary(Node& n)
     if (op == "Relu") add(n, "ReLU", {});
     else if (op == "Sigmoid") {
         // x · sigmoid(x) is SiLU (EfficientNet's swish), when the sigmoid feeds only that Mul.
-        const auto& users = consumers(p.output(0));
-        if (users.size() == 1) {
-            const auto& mul = m_graph.node(users[0]);
-            const bool silu = mul.op_type() == "Mul" && mul.input_size() == 2 &&
-                              ((mul.input(0) == p.input(0) && mul.input(1) == p.output(0)) ||
-                               (mul.input(1) == p.input(0) && mul.input(0) == p.output(0)));
-            if (silu) {
-                const LayerId id = add(n, "SiLU", {});
-                m_t.bind(mul.output(0), *m_t.activation(p.output(0)));
-                if (auto s = m_t.perSample(mul.output(0)); s && n.trusted) m_checked.emplace_back(id, mul.output(0));
-                m_skip[static_cast<std::size_t>(users[0])] = true;
-                return true;
-            }
-        }
-        add(n, "Sigmoid", {});
+        if (!fuseProductWithInput(n, "SiLU")) add(n, "Sigmoid", {});
+    } else if (op == "HardSigmoid") {
+        // torch.onnx writes hardsigmoid as HardSigmoid(alpha 1/6, beta 1/2) and hardswish (before
+        // opset 14) as x · HardSigmoid(x): one HardswishBackward0 keeping x. A HardSigmoid of its
+        // own (MobileNetV3's squeeze-excitation gate) is HardsigmoidBackward0, keeping x too.
+        if (std::fabs(attrFloat(p, "alpha", 0.2) - 1.0 / 6.0) > 1e-6 || std::fabs(attrFloat(p, "beta", 0.5) - 0.5) > 1e-6) return false;
+        if (!fuseProductWithInput(n, "HardSwish"))
+            add(n, "Elementwise", {{"op", std::string("hardsigmoid")}, {"constant_first", false}, {"constant", 1.0}});
     } else if (op == "Tanh") add(n, "Tanh", {});
     else if (op == "HardSwish") add(n, "HardSwish", {});
     else if (op == "LeakyRelu") add(n, "LeakyReLU", {{"negative_slope", static_cast<double>(attrFloat(p, "alpha", 0.01))}});

@@ -5,6 +5,7 @@
 // first layer that consumes them, so each is counted once.
 
 #include "core/graph/GraphBuilder.h"
+#include "core/io/onnx/OnnxModulePatterns.h"
 #include "core/io/onnx/OnnxTensors.h"
 #include "core/util/Result.h"
 
@@ -85,6 +86,12 @@ private:
     Status mapLayerNorm(Node& n);
     // A torch.nn module torch.onnx wrote as several nodes (OnnxModulePatterns.h), starting at n.
     bool mapModule(Node& n, int index);
+    // A GroupNorm match's groups divide x's channels and its weight and bias hold C each.
+    bool groupNormFits(const ModuleMatch& match, const Activation& x) const;
+    // x · f(x) with n computing f(x): one layer of `kind` for both nodes (SiLU, HardSwish).
+    bool fuseProductWithInput(Node& n, const char* kind);
+    // ReduceMean over every axis after the channel axis: GlobalAvgPool.
+    bool mapSpatialMean(Node& n);
     // Op-level tensor operators (OnnxNodeMapperTensorOps.cpp); false leaves `n` to the others.
     bool mapTensorOp(Node& n);
     bool mapTranspose(Node& n);

@@ -231,15 +231,20 @@ Status OnnxNodeMapper::mapRecurrent(Node& n)
         return Ok{};
     }
     const Shape out{in[0], static_cast<std::int64_t>(dirs * H)};
+    // ONNX's X is time-major. torch.onnx writes a batch_first module's input transpose as a
+    // Transpose node (a strided view: PyTorch's matmul copies it, once per direction) and drops
+    // it when the value already is time-major, as a recurrent layer's output (the transposed
+    // view is contiguous: the input itself is kept, once). `batch_first` is that copy rule.
+    const bool copied = strided(n.actNames[0]);
     const auto acts = findAttr(p, "activations");
     const bool relu = acts && acts->strings_size() > 0 && acts->strings(0) == "Relu";
     if (gates == 1)
         add(n, "RNN", {{"hidden_size", hidden}, {"num_layers", std::int64_t{1}}, {"bidirectional", bidirectional},
-                       {"dropout", 0.0}, {"return_sequences", true}, {"bias", bias}, {"batch_first", true},
+                       {"dropout", 0.0}, {"return_sequences", true}, {"bias", bias}, {"batch_first", copied},
                        {"state_outputs", false}, {"nonlinearity", std::string(relu ? "relu" : "tanh")}}, {}, out);
     else
         add(n, gates == 4 ? "LSTM" : "GRU", {{"hidden_size", hidden}, {"num_layers", std::int64_t{1}}, {"bidirectional", bidirectional},
-                                             {"dropout", 0.0}, {"return_sequences", true}, {"bias", bias}, {"batch_first", true},
+                                             {"dropout", 0.0}, {"return_sequences", true}, {"bias", bias}, {"batch_first", copied},
                                              {"state_outputs", false}}, {}, out);
     return Ok{};
 }
@@ -382,8 +387,10 @@ Status OnnxNodeMapper::mapBinary(Node& n)
 {
     const auto& p = n.proto;
     const auto* full = m_t.fullShape(p.input(0));
-    if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && full && batchAxis(full) == 0 &&
-        n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(full->size()))) {
+    // The activation's shape: the weight may come first (ConvNeXt's layer_scale · x).
+    const auto* xFull = n.actNames.empty() ? nullptr : m_t.fullShape(n.actNames[0]);
+    if (n.op() == "Mul" && n.actNames.size() == 1 && n.statics.size() == 1 && n.trusted && xFull && batchAxis(xFull) == 0 &&
+        n.act(m_t, 0).shape.rank() >= 2 && perChannel(n.statics[0], n.act(m_t, 0).shape[0], static_cast<int>(xFull->size()))) {
         // x · γ_c (+ β_c): an affine per channel, as older exports write an inference BatchNorm.
         add(n, "Scale", {{"bias", false}, {"inplace", false}});
         return Ok{};
