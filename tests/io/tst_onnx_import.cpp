@@ -378,6 +378,28 @@ void TestOnnxImport::opaqueOperatorsAreReported()
     QCOMPARE(m->graph.layers()[1].kind->id, std::string("Dense"));
     QCOMPARE(m->graph.layers()[2].kind->id, std::string("Opaque"));
     QVERIFY2(hasOpaque(*m) && allNotes(*m).contains("Sin × 1"), allNotes(*m));
+
+    // An operator without a kind that reads weights: each initializer stays its own tensor (one
+    // Adam step each) and a running statistic is a buffer. Here [4] + [4] learnable, [4] buffer.
+    QByteArray g2;
+    bytesField(g2, 1, node("MatMul", {"x", "w"}, "h", "fc"));
+    bytesField(g2, 1, node("NoSuchOp", {"h", "scale", "shift", "stat.running_mean"}, "y", "custom"));
+    bytesField(g2, 5, initializer("w", {3, 4}));
+    bytesField(g2, 5, initializer("scale", {4}));
+    bytesField(g2, 5, initializer("shift", {4}));
+    bytesField(g2, 5, initializer("stat.running_mean", {4}));
+    bytesField(g2, 11, valueInfo("x", {-1, 3}));
+    auto m2 = readOnnxModel(view(model(g2)), "custom.onnx");
+    QVERIFY2(m2.ok(), m2.ok() ? "" : m2.error().describe().c_str());
+    const Analysis a2 = analyze(m2->graph);
+    QVERIFY(a2.ok());
+    QCOMPARE(qulonglong(a2.paramsTotal), 12ull + 8ull);
+    const LayerAnalysis& custom = a2.layers.back();
+    QCOMPARE(custom.result.params.size(), std::size_t{3});
+    QCOMPARE(qulonglong(custom.result.params[0].numel), 4ull);
+    QCOMPARE(qulonglong(custom.result.params[1].numel), 4ull);
+    QVERIFY(custom.result.params[0].learnable && custom.result.params[1].learnable && !custom.result.params[2].learnable);
+    QCOMPARE(qulonglong(custom.result.params[2].numel), 4ull);
 }
 
 namespace {

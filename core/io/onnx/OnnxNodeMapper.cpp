@@ -184,8 +184,20 @@ LayerId OnnxNodeMapper::add(Node& n, const std::string& kind, std::initializer_l
 
 LayerId OnnxNodeMapper::opaque(Node& n)
 {
-    CheckedCount params{0};
-    for (const auto& s : n.statics) params += m_t.unclaimedWeights(s);
+    // Each initializer is its own tensor; BatchNormalization's inputs 3 and 4 (and any weight
+    // torch named *running_mean / *running_var) are buffers, not parameters.
+    CheckedCount params{0}, buffers{0};
+    int tensors = 0;
+    const auto& inputs = n.proto.input();
+    std::set<std::string> seen;
+    for (const auto& s : n.statics) {
+        if (!seen.insert(s).second) continue; // one weight read twice is counted once
+        const auto at = std::find(inputs.begin(), inputs.end(), s) - inputs.begin();
+        const bool statistic = (n.op() == "BatchNormalization" && (at == 3 || at == 4)) || s.ends_with("running_mean") ||
+                               s.ends_with("running_var");
+        (statistic ? buffers : params) += m_t.unclaimedWeights(s);
+        if (!statistic) tensors += m_t.unclaimedWeightTensors(s);
+    }
     Shape shape;
     if (auto s = m_t.perSample(n.proto.output(0)); s && n.trusted) {
         shape = *s;
@@ -200,8 +212,10 @@ LayerId OnnxNodeMapper::opaque(Node& n)
     IntList dims;
     for (int i = 0; i < shape.rank(); ++i) dims.push_back(shape[i]);
     ++m_opaque[n.op()];
-    const auto p = static_cast<std::int64_t>(std::min<Count>(params.ok() ? params.value() : 0, Count{1} << 62));
-    return add(n, "Opaque", {{"op_type", n.op()}, {"output_shape", dims}, {"params", p}}, {}, shape);
+    const auto cap = [](const CheckedCount& c) { return static_cast<std::int64_t>(std::min<Count>(c.ok() ? c.value() : 0, Count{1} << 62)); };
+    return add(n, "Opaque", {{"op_type", n.op()}, {"output_shape", dims}, {"params", cap(params)},
+                             {"param_tensors", static_cast<std::int64_t>(std::clamp(tensors, 1, 64))}, {"buffers", cap(buffers)}},
+               {}, shape);
 }
 
 void OnnxNodeMapper::passThrough(const Node& n)

@@ -73,6 +73,17 @@ void report(const std::string& file, OnnxNodeMapper& mapper, const OnnxTensors& 
     }
     const Analysis a = analyze(graph);
     for (const auto& e : a.errors) notes.push_back("analysis: " + e.describe());
+    // The bytes at risk: an operator keeps at most its inputs and output for backward, and a kept
+    // input is another layer's output, so the opaque layers' outputs bound what is not counted.
+    CheckedCount atRisk{0};
+    for (const auto& la : a.layers) {
+        const Layer* l = graph.find(la.id);
+        if (!l || l->kind->id != "Opaque" || !la.analysed || la.result.outputs.empty()) continue;
+        atRisk += la.result.outputs[0].shape.numel() * Count{4};
+    }
+    if (!mapper.opaqueOps().empty() && atRisk.ok())
+        notes.push_back("the opaque layers may keep up to " + formatBytes(static_cast<double>(atRisk.value())) +
+                        " per sample (fp32: their outputs) that the estimate does not count");
     std::unordered_map<LayerId, const LayerAnalysis*> byId;
     for (const auto& la : a.layers) byId[la.id] = &la;
     for (const auto& [id, value] : mapper.checkedOutputs()) {
