@@ -263,7 +263,7 @@ void TestLayersOps::matmulCopiesStridedOperands()
         const LayerId kt = b.add("Permute", "kt", {k}, {{"dims", IntList{1, 0}}});
         b.add("MatMul", "scores", {q, kt}, {{"copy_a", copy}, {"copy_b", copy}});
         const AffineBytes kept = cpuActivations(b.take());
-        QCOMPARE(kept.perSample, Count{copy ? 2 * 49 * 96 * 4 : 49 * 288 * 4});
+        QCOMPARE(kept.perSample, copy ? Count{2 * 49 * 96 * 4} : Count{49 * 288 * 4});
     }
 }
 
