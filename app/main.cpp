@@ -1,5 +1,5 @@
 // netsizer: the designer. `netsizer [--recover] [MODEL]` opens the window; `netsizer --screenshot
-// OUT.png [--size 1600x1000] [--theme light] [MODEL]` renders the window offscreen to a PNG and
+// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [MODEL]` renders the window offscreen to a PNG and
 // exits (0 on success, 2 on bad arguments or an unreadable model).
 //
 // The window autosaves unsaved work (ui/files/DocumentRecovery) and, at start, offers back what
@@ -10,6 +10,7 @@
 
 #include "core/estimate/GpuCatalog.h"
 #include "core/util/AllocatorTuning.h"
+#include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/document/Document.h"
 #include "ui/files/DocumentFiles.h"
@@ -71,8 +72,12 @@ int main(int argc, char** argv)
     QCommandLineOption recover(QStringLiteral("recover"),
                                QStringLiteral("Restore the newest autosaved work of a designer that did not close properly, "
                                               "without asking."));
+    QCommandLineOption select(QStringLiteral("select"),
+                              QStringLiteral("For --screenshot: select the layer of this name (its properties show)."),
+                              QStringLiteral("LAYER"));
     parser.addOption(shot);
     parser.addOption(size);
+    parser.addOption(select);
     parser.addOption(theme);
     parser.addOption(recover);
     parser.addPositionalArgument(QStringLiteral("MODEL"), QStringLiteral("Model file to open."), QStringLiteral("[MODEL]"));
@@ -134,6 +139,14 @@ int main(int argc, char** argv)
         window.show();
         settle(window);
         window.canvas()->fitAll();
+        if (parser.isSet(select)) {
+            const core::Layer* l = doc.graph().findByName(parser.value(select).toStdString());
+            if (!l) {
+                std::fprintf(stderr, "netsizer: --select: no layer is named '%s'\n", qPrintable(parser.value(select)));
+                return 2;
+            }
+            window.canvas()->graphScene()->selectLayers({l->id}, true);
+        }
         settle(window);
         const QString out = parser.value(shot);
         if (!window.grab().save(out)) {

@@ -26,6 +26,8 @@
 #include <QSignalSpy>
 #include <QStyle>
 #include <QTreeWidget>
+#include <QDoubleSpinBox>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace netsizer;
@@ -239,6 +241,33 @@ private slots:
         // Trainable box freezes.
         panel.trainableBox()->setChecked(false);
         QVERIFY(!m_doc->graph().find(fc->id)->trainable);
+    }
+
+    // "Dropout after [rate] Add" (what an eval-mode ONNX export cannot say): a Dropout of the panel's
+    // rate between fc1 and what fc1 fed, one undo step that undo removes exactly.
+    void propertyPanelAddsADropoutAfterTheLayer()
+    {
+        ui::PropertyPanel panel(*m_doc);
+        const core::LayerId fc1 = m_doc->graph().findByName("fc1")->id;
+        const auto fedBefore = m_doc->graph().outputsOf(fc1);
+        QVERIFY(!fedBefore.empty());
+        const QString before = describeGraph(m_doc->graph());
+        panel.setLayer(fc1);
+        QVERIFY(panel.addDropoutButton() && panel.dropoutRate());
+        panel.dropoutRate()->setValue(0.3);
+        panel.addDropoutButton()->click();
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        const core::Layer* d = m_doc->graph().findByName("fc1/dropout");
+        QVERIFY(d);
+        QCOMPARE(d->kind->id, std::string("Dropout"));
+        QCOMPARE(std::get<double>(d->attrs[static_cast<std::size_t>(d->kind->paramIndex("p"))]), 0.3);
+        const auto fedNow = m_doc->graph().outputsOf(fc1);
+        QCOMPARE(fedNow.size(), std::size_t{1});
+        QCOMPARE(fedNow[0].to.layer, d->id);
+        QCOMPARE(m_doc->graph().outputsOf(d->id).size(), fedBefore.size());
+        QCOMPARE(m_doc->graph().outputsOf(d->id)[0].to, fedBefore[0].to);
+        m_doc->undoStack()->undo();
+        QCOMPARE(describeGraph(m_doc->graph()), before);
     }
 
     void attrTextParsesLists()

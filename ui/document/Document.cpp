@@ -2,6 +2,7 @@
 
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/layers/KindRegistry.h"
 #include "core/layers/LayerKind.h"
 #include "ui/commands/AddLayerCommand.h"
 #include "ui/commands/ConnectCommand.h"
@@ -212,6 +213,32 @@ bool Document::insertIntoConnection(core::LayerId layer, const core::Connection&
     new ConnectCommand(*this, {{layer, 0}, c.to}, true, macro);
     m_undo.push(macro);
     return true;
+}
+
+std::optional<core::LayerId> Document::addDropoutAfter(core::LayerId id, double p)
+{
+    const core::Layer* l = m_graph.find(id);
+    const core::LayerKind* dropout = core::KindRegistry::builtin().find("Dropout");
+    if (!l || !dropout || !(p >= 0.0 && p < 1.0)) return std::nullopt;
+    std::vector<core::Connection> fed;
+    for (const core::Connection& c : m_graph.outputsOf(id))
+        if (c.from.port == 0) fed.push_back(c);
+    core::Layer layer = core::makeLayer(*dropout, m_graph.uniqueName(l->name + "/dropout"));
+    layer.attrs[static_cast<std::size_t>(dropout->paramIndex("p"))] = p;
+    layer.x = l->x;
+    layer.y = l->y + 70;
+    layer.hasPosition = l->hasPosition;
+    // A macro of pushed commands: the new layer's id exists once its command has run.
+    m_undo.beginMacro(tr("Add dropout after %1").arg(QString::fromStdString(l->name)));
+    auto* add = new AddLayerCommand(*this, std::move(layer), core::PortRef{id, 0});
+    m_undo.push(add);
+    const core::LayerId added = add->layerId();
+    for (const core::Connection& c : fed) {
+        m_undo.push(new ConnectCommand(*this, c, false));
+        m_undo.push(new ConnectCommand(*this, {{added, 0}, c.to}, true));
+    }
+    m_undo.endMacro();
+    return added;
 }
 
 bool Document::setAttribute(core::LayerId id, int index, const core::AttrValue& value, QString* error)

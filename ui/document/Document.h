@@ -78,6 +78,11 @@ public:
     // Inserts `layer` (already in the graph, unconnected) into connection `c`:
     // from → layer → to, one undo step.
     bool insertIntoConnection(core::LayerId layer, const core::Connection& c);
+    // Adds a Dropout of rate `p` after layer `id` (named "<layer>/dropout", placed below it): it
+    // takes the layer's output 0 and feeds every input that output fed (core::insertDropoutAfter's
+    // edit, for a file that cannot say it trains with dropout). One undo step; nullopt when there
+    // is no such layer or `p` is outside [0, 1).
+    std::optional<core::LayerId> addDropoutAfter(core::LayerId id, double p);
     // Sets attribute `index` of the layer after validating it against the kind's ParamSpec;
     // on failure `error` (if given) receives the reason and nothing is pushed.
     bool setAttribute(core::LayerId id, int index, const core::AttrValue& value, QString* error = nullptr);
