@@ -26,8 +26,8 @@
 #include <QSignalSpy>
 #include <QStyle>
 #include <QTreeWidget>
-#include <QDoubleSpinBox>
-#include <QPushButton>
+#include <QMenu>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace netsizer;
@@ -243,7 +243,7 @@ private slots:
         QVERIFY(!m_doc->graph().find(fc->id)->trainable);
     }
 
-    // "Dropout after [rate] Add" (what an eval-mode ONNX export cannot say): a Dropout of the panel's
+    // "Add dropout after" ▸ p = 0.3 (what an eval-mode ONNX export cannot say): a Dropout of the panel's
     // rate between fc1 and what fc1 fed, one undo step that undo removes exactly.
     void propertyPanelAddsADropoutAfterTheLayer()
     {
@@ -253,9 +253,12 @@ private slots:
         QVERIFY(!fedBefore.empty());
         const QString before = describeGraph(m_doc->graph());
         panel.setLayer(fc1);
-        QVERIFY(panel.addDropoutButton() && panel.dropoutRate());
-        panel.dropoutRate()->setValue(0.3);
-        panel.addDropoutButton()->click();
+        QVERIFY(panel.addDropoutButton() && panel.addDropoutButton()->menu());
+        QAction* rate = nullptr;
+        for (QAction* a : panel.addDropoutButton()->menu()->actions())
+            if (a->data().toDouble() == 0.3) rate = a;
+        QVERIFY(rate);
+        rate->trigger();
         QCOMPARE(m_doc->undoStack()->count(), 1);
         const core::Layer* d = m_doc->graph().findByName("fc1/dropout");
         QVERIFY(d);

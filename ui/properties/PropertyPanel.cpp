@@ -8,9 +8,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QHBoxLayout>
-#include <QPushButton>
+#include <QMenu>
+#include <QToolButton>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
@@ -72,7 +71,6 @@ void PropertyPanel::rebuild()
     m_header = nullptr;
     m_status = nullptr;
     m_addDropout = nullptr;
-    m_dropoutRate = nullptr;
     const core::Layer* l = m_layer ? m_doc.graph().find(*m_layer) : nullptr;
     if (!l) {
         auto* hint = new QLabel(tr("Select a layer to edit its properties."), this);
@@ -105,20 +103,20 @@ void PropertyPanel::rebuild()
         if (!m_updating) m_doc.setTrainable(id, on);
     });
 
-    // What a file cannot say: an eval-mode ONNX export has no Dropout. One undo step.
-    m_dropoutRate = new QDoubleSpinBox(this);
-    m_dropoutRate->setRange(0.0, 0.99);
-    m_dropoutRate->setSingleStep(0.05);
-    m_dropoutRate->setValue(0.1);
-    m_dropoutRate->setToolTip(tr("The rate of the dropout to add after this layer"));
-    m_addDropout = new QPushButton(tr("Add"), this);
+    // What a file cannot say: an eval-mode ONNX export has no Dropout. One undo step per rate.
+    m_addDropout = new QToolButton(this);
+    m_addDropout->setText(tr("Add dropout after"));
     m_addDropout->setToolTip(tr("Adds a Dropout fed by this layer's output, before everything it fed "
                                 "(an ONNX file exported in eval mode has none)"));
-    auto* dropoutRow = new QHBoxLayout;
-    dropoutRow->addWidget(m_dropoutRate);
-    dropoutRow->addWidget(m_addDropout, 1);
-    m_form->addRow(tr("Dropout after"), dropoutRow);
-    connect(m_addDropout, &QPushButton::clicked, this, [this, id] { m_doc.addDropoutAfter(id, m_dropoutRate->value()); });
+    m_addDropout->setPopupMode(QToolButton::InstantPopup);
+    auto* rates = new QMenu(m_addDropout);
+    for (const double p : {0.1, 0.2, 0.25, 0.3, 0.5}) {
+        QAction* a = rates->addAction(tr("p = %1").arg(p));
+        a->setData(p);
+        connect(a, &QAction::triggered, this, [this, id, p] { m_doc.addDropoutAfter(id, p); });
+    }
+    m_addDropout->setMenu(rates);
+    m_form->addRow(QString(), m_addDropout);
 
     for (std::size_t i = 0; i < kind.params.size(); ++i) {
         const core::ParamSpec& spec = kind.params[i];

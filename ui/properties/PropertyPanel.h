@@ -1,7 +1,7 @@
 #pragma once
 // The selected layer's properties, generated from its kind's ParamSpecs (ARCHITECTURE.md
 // rule 2): name, trainable (only for layers with weights), "Add dropout after" with its rate
-// ("Dropout after" [rate] Add: what an eval-mode export cannot say), then one editor per attribute
+// "Add dropout after" with a menu of rates (what an eval-mode export cannot say), then one editor per attribute
 // (check box for Bool, combo box for Choice, line edit otherwise; the Input's shape says its
 // axes, C×H×W). Line edits validate as you type (red with the reason as tooltip) and commit on
 // Enter / focus-out through Document::setAttribute (one undo step per commit). The status line
@@ -17,8 +17,7 @@
 #include <vector>
 
 class QCheckBox;
-class QDoubleSpinBox;
-class QPushButton;
+class QToolButton;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -40,9 +39,9 @@ public:
     QWidget* editor(int attrIndex) const;
     QLineEdit* nameEdit() const { return m_name; }
     QCheckBox* trainableBox() const { return m_trainable; }
-    // The "Dropout after" row: its Add button and rate (Document::addDropoutAfter).
-    QPushButton* addDropoutButton() const { return m_addDropout; }
-    QDoubleSpinBox* dropoutRate() const { return m_dropoutRate; }
+    // "Add dropout after": its menu holds one action per rate, the rate as the action's data
+    // (Document::addDropoutAfter).
+    QToolButton* addDropoutButton() const { return m_addDropout; }
     // The line under the editors: the layer's output shape, or its analysis error in
     // StatusColors::error of this panel's palette (rich text).
     QLabel* statusLabel() const { return m_status; }
@@ -65,8 +64,7 @@ private:
     QLabel* m_status = nullptr;
     QLineEdit* m_name = nullptr;
     QCheckBox* m_trainable = nullptr;
-    QPushButton* m_addDropout = nullptr;
-    QDoubleSpinBox* m_dropoutRate = nullptr;
+    QToolButton* m_addDropout = nullptr;
     std::vector<QWidget*> m_editors;
     bool m_updating = false;
 };
