@@ -15,16 +15,21 @@
 //   batch change, all  every component's bytes(b) + their sum + fits + largest batch
 //   batch change, peak MemoryBreakdown::peakCompositionAt(b): the headline and its composition,
 //                      what the summary shows per slider step (O(timeline events))
+// Then the op-level graphs of real ONNX exports (vit_b_16 of ../shared/truth, swin_t of
+// tests/truth): analyze and analyze+estimate per call and per layer, beside the generated
+// network's per-layer cost (target: op-level within 2× of it).
 #include "BenchSupport.h"
 
 #include "core/analysis/Analysis.h"
 #include "core/memory/BatchPlanner.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/io/ModelReader.h"
 #include "core/util/AllocatorTuning.h"
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -96,6 +101,32 @@ void benchmark(std::size_t layerCount, int runs)
          rounds, "   (O(events); one per slider step)");
 }
 
+// analyze and analyze+estimate of an imported graph, per call and per layer.
+void benchmarkImported(const char* what, const std::string& path, int runs)
+{
+    if (!std::filesystem::exists(path)) {
+        std::printf("%s: %s is absent\n", what, path.c_str());
+        return;
+    }
+    auto file = readModelFile(path);
+    if (!file) {
+        std::printf("%s: %s\n", what, file.error().describe().c_str());
+        return;
+    }
+    const Graph& g = file->graph;
+    TrainingConfig config;
+    config.batch = 32;
+    const std::uint64_t context = GpuCatalog::builtin().defaultContextBytes();
+    const double layers = static_cast<double>(g.size());
+    std::printf("%s: %zu layers\n", what, g.size());
+    const Timing an = timeRuns(runs, [&] { g_sink = g_sink + analyze(g).layers.size(); });
+    const Timing both = timeRuns(runs, [&] { g_sink = g_sink + estimate(analyze(g), config, context).layers.size(); });
+    printLine("analyze", an, runs);
+    printLine("analyze per layer", an / layers, runs);
+    printLine("analyze+estimate", both, runs);
+    printLine("analyze+estimate per layer", both / layers, runs);
+}
+
 } // namespace
 
 // Usage: netsizer-bench-core [--quick] [--layers N]...   (default: 1,000 and 100,000 layers)
@@ -120,5 +151,8 @@ int main(int argc, char** argv)
         const int runs = n <= 10000 ? (quick ? 51 : 1001) : (quick ? 3 : 21);
         benchmark(n, runs);
     }
+    std::printf("\nOp-level ONNX graphs (compare the per-layer figures with the 1,000-layer network's analyze+estimate / 1,000):\n");
+    benchmarkImported("vit_b_16", NETSIZER_SHARED_DIR "/truth/onnx/vit_b_16.train.onnx", quick ? 21 : 201);
+    benchmarkImported("swin_t", NETSIZER_ROOT "/tests/truth/onnx/tv_swin_t.train.onnx", quick ? 21 : 201);
     return 0;
 }
