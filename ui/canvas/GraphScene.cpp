@@ -85,7 +85,7 @@ void GraphScene::refresh()
         return;
     }
     if (pending.testFlag(Change::Positions)) syncPositions();
-    if (pending.testAnyFlags(Change::Attributes | Change::Trainable)) updateInfo();
+    if (pending.testAnyFlags(Change::Attributes | Change::Trainable | Change::Checkpoint)) updateInfo();
     else if (pending.testAnyFlags(Change::Config | Change::Batch)) updateMemory();
 }
 
