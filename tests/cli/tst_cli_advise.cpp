@@ -28,6 +28,8 @@ private slots:
                                                                "--batch", "50"};
         QTest::newRow("vgg16 pytorch GTX1080 b96 adam") << QStringList{kVgg, "--gpu", "GTX 1080", "--batch", "96"};
         QTest::newRow("resnet18 T4 b2048") << QStringList{kResnet, "--gpu", "Tesla T4", "--batch", "2048"};
+        // Checkpointing among the suggestions: --checkpoint-auto budget reproduces it.
+        QTest::newRow("resnet18 T4 b1024") << QStringList{kResnet, "--gpu", "Tesla T4", "--batch", "1024"};
     }
     void everySuggestionReproducesWithEstimate()
     {
@@ -141,7 +143,7 @@ private slots:
     void checkpointingIsAdvisedForPyTorchOnly()
     {
         QStringList kinds;
-        const Run r = cli({"advise", kResnet, "--gpu", "Tesla T4", "--batch", "2048", "--format", "json"});
+        const Run r = cli({"advise", kResnet, "--gpu", "Tesla T4", "--batch", "1024", "--format", "json"});
         QCOMPARE(r.code, 0);
         const QJsonObject j = QJsonDocument::fromJson(r.out).object();
         QJsonObject ck;
