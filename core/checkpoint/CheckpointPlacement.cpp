@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -111,12 +113,51 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
     std::vector<int> cutAt(n, -1);
     for (std::size_t j = 1; j < m; ++j) cutAt[cuts[j - 1].after] = static_cast<int>(j);
 
+    // Pruning, exact: (1) a state at cut j whose kept bytes let every later layer stay plain
+    // (kept <= plainRoom(j)) completes at its own cost, so among such states only the one with
+    // the most kept bytes (the cheapest of them) matters; (2) its cost is then an upper bound
+    // of the optimum: states that are not cheaper are dropped, and states as cheap only go on
+    // plainly. suffixY[k] = max over positions >= k of the plain event terms + prefix kept.
+    std::vector<U> suffixY(n + 1, sat(t.xLoss, t.prefixKept[n]));
+    for (std::size_t k = n; k-- > 0;) {
+        U y = suffixY[k + 1];
+        if (t.xFwd[k] != kNone) y = std::max(y, sat(t.xFwd[k], t.prefixKept[k + 1]));
+        if (t.xBwd[k] != kNone) y = std::max(y, sat(t.xBwd[k], t.prefixKept[k + 1]));
+        suffixY[k] = y;
+    }
+    auto plainRoom = [&](std::size_t j, bool& any) {
+        const std::size_t begin = static_cast<std::size_t>(after(j) + 1);
+        const U room = sat(budget, t.prefixKept[begin]);
+        any = room >= suffixY[begin] && t.steadyMax <= budget;
+        return any ? room - suffixY[begin] : 0;
+    };
+    bool haveBound = false;
+    State bound;
     for (std::size_t j = 0; j + 1 < m; ++j) {
         std::vector<State>& front = fronts[j];
         if (front.empty()) continue;
+        bool completes = false;
+        const U room = plainRoom(j, completes);
+        if (completes) {
+            auto it = std::upper_bound(front.begin(), front.end(), room, [](U r, const State& a) { return r < a.kept; });
+            if (it != front.begin()) {
+                --it;
+                if (!haveBound || cheaper(*it, bound)) {
+                    bound = *it;
+                    haveBound = true;
+                }
+                // Entries before `it` keep less and cost more: `it` completes as well.
+                // (Erasing would shift back-pointers into this front; they are marked instead.)
+                for (auto e = front.begin(); e != it; ++e) e->macs = kSaturated;
+            }
+        }
         const long long c = after(j);
         const std::size_t begin = static_cast<std::size_t>(c + 1);
-        const U minKept = front.front().kept;
+        auto alive = [&](const State& st) { return st.macs != kSaturated && (!haveBound || !cheaper(bound, st)); };
+        auto extendable = [&](const State& st) { return alive(st) && (!haveBound || cheaper(st, bound)); };
+        U minKept = kSaturated;
+        for (const State& st : front)
+            if (extendable(st)) minKept = std::min(minKept, st.kept);
         // Plain layers to the next cut.
         {
             const std::size_t end = static_cast<std::size_t>(after(j + 1));
@@ -128,12 +169,12 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
             }
             const U add = t.prefixKept[end + 1] - t.prefixKept[begin];
             for (std::size_t s = 0; s < front.size(); ++s)
-                if (sat(front[s].kept, term) <= budget)
+                if (alive(front[s]) && sat(front[s].kept, term) <= budget)
                     insert(fronts[j + 1], State{sat(front[s].kept, add), front[s].macs, front[s].layers, static_cast<int>(j), static_cast<int>(s), false});
         }
         // A checkpointed segment (c, d] to every later cut d, while its terms can still fit.
         const std::int32_t producer = j == 0 ? -1 : cuts[j - 1].producer;
-        if (j == 0 || producer < 0) continue; // a segment needs its one input tensor
+        if (j == 0 || producer < 0 || minKept == kSaturated) continue; // a segment needs its one input tensor
         const LayerAnalysis& in = a.layers[static_cast<std::size_t>(producer)];
         const long long firstSaver = in.outputFirstSaver;
         const bool keptBefore = in.modelInput || (firstSaver >= 0 && firstSaver <= c);
@@ -162,13 +203,14 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
             }
             const U macs = t.prefixMacs[k + 1] - t.prefixMacs[begin];
             for (std::size_t s = 0; s < front.size(); ++s)
-                if (sat(front[s].kept, need) <= budget)
+                if (extendable(front[s]) && sat(front[s].kept, need) <= budget)
                     insert(fronts[static_cast<std::size_t>(d)],
                            State{sat(sat(front[s].kept, inBytes), outBytes), sat(front[s].macs, macs), front[s].layers + (k + 1 - begin),
                                  static_cast<int>(j), static_cast<int>(s), true});
         }
     }
     // The cheapest end state whose loss event (and the steady events) fit.
+    if (std::getenv("CKPT_DEBUG")) { std::size_t mx = 0, sum = 0; for (auto& f : fronts) { mx = std::max(mx, f.size()); sum += f.size(); } std::fprintf(stderr, "fronts max %zu avg %zu\n", mx, sum / m); }
     const std::vector<State>& last = fronts[m - 1];
     int best = -1;
     for (std::size_t s = 0; s < last.size(); ++s)
