@@ -6,8 +6,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -133,6 +131,7 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
     };
     bool haveBound = false;
     State bound;
+    std::vector<std::size_t> extendableStates;
     for (std::size_t j = 0; j + 1 < m; ++j) {
         std::vector<State>& front = fronts[j];
         if (front.empty()) continue;
@@ -155,9 +154,11 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
         const std::size_t begin = static_cast<std::size_t>(c + 1);
         auto alive = [&](const State& st) { return st.macs != kSaturated && (!haveBound || !cheaper(bound, st)); };
         auto extendable = [&](const State& st) { return alive(st) && (!haveBound || cheaper(st, bound)); };
-        U minKept = kSaturated;
-        for (const State& st : front)
-            if (extendable(st)) minKept = std::min(minKept, st.kept);
+        // The states a segment may extend, kept ascending (a subsequence of the front).
+        extendableStates.clear();
+        for (std::size_t s = 0; s < front.size(); ++s)
+            if (extendable(front[s])) extendableStates.push_back(s);
+        const U minKept = extendableStates.empty() ? kSaturated : front[extendableStates.front()].kept;
         // Plain layers to the next cut.
         {
             const std::size_t end = static_cast<std::size_t>(after(j + 1));
@@ -202,15 +203,15 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
                     outBytes = t.tensorBytes[static_cast<std::size_t>(q)];
             }
             const U macs = t.prefixMacs[k + 1] - t.prefixMacs[begin];
-            for (std::size_t s = 0; s < front.size(); ++s)
-                if (extendable(front[s]) && sat(front[s].kept, need) <= budget)
-                    insert(fronts[static_cast<std::size_t>(d)],
+            for (const std::size_t s : extendableStates) {
+                if (sat(front[s].kept, need) > budget) break; // kept ascending: the rest do not fit either
+                insert(fronts[static_cast<std::size_t>(d)],
                            State{sat(sat(front[s].kept, inBytes), outBytes), sat(front[s].macs, macs), front[s].layers + (k + 1 - begin),
                                  static_cast<int>(j), static_cast<int>(s), true});
+            }
         }
     }
     // The cheapest end state whose loss event (and the steady events) fit.
-    if (std::getenv("CKPT_DEBUG")) { std::size_t mx = 0, sum = 0; for (auto& f : fronts) { mx = std::max(mx, f.size()); sum += f.size(); } std::fprintf(stderr, "fronts max %zu avg %zu\n", mx, sum / m); }
     const std::vector<State>& last = fronts[m - 1];
     int best = -1;
     for (std::size_t s = 0; s < last.size(); ++s)
