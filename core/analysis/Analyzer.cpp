@@ -97,12 +97,6 @@ private:
         }
     }
 
-    static void noteSaver(TensorStorage& s, std::int32_t pos)
-    {
-        if (s.firstSaver < 0) s.firstSaver = pos;
-        s.lastSaver = pos;
-    }
-
     void fail(LayerAnalysis& la, const std::string& code, const std::string& message)
     {
         const auto& layer = m_graph.layers()[la.layerIndex];
@@ -446,7 +440,10 @@ private:
             if (t.ref == SavedTensor::Ref::Output && t.index < st.outputs.size()) storage = st.outputs[t.index].storage;
             if (storage < 0) continue;
             TensorStorage& s = m_storages[static_cast<std::size_t>(storage)];
-            if (p == 0) noteSaver(s, static_cast<std::int32_t>(m_result.layers.size() - 1));
+            if (p == 0) { // LayerAnalysis::outputFirstSaver / outputLastSaver
+                if (s.firstSaver < 0) s.firstSaver = static_cast<std::int32_t>(m_result.layers.size() - 1);
+                s.lastSaver = static_cast<std::int32_t>(m_result.layers.size() - 1);
+            }
             if (recompute && s.segment != la.segment) continue; // a segment input
             bool& charged = recompute ? s.recomputeKept[static_cast<std::size_t>(p)] : s.kept[static_cast<std::size_t>(p)];
             if (charged || s.modelInput) continue;
