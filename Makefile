@@ -50,6 +50,7 @@ install: build
 bench: build
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-core
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-advise
+	./$(BUILD_DIR)/tests/bench/netsizer-bench-checkpoint
 	./$(BUILD_DIR)/tests/bench/netsizer-bench-import
 
 fuzz: deps

@@ -1,5 +1,6 @@
 #include "app/cli/AdviseCommand.h"
 
+#include "app/cli/CheckpointOptions.h"
 #include "app/cli/ModelLoading.h"
 #include "core/advise/Advisor.h"
 #include "core/analysis/Analysis.h"
@@ -16,6 +17,7 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
     r.model = std::move(loaded).value();
     auto config = configFor(o, r.model);
     if (!config) return config.error();
+    if (auto applied = applyCheckpointOptions(o, *config, r.model); !applied) return applied.error();
     if (!config->gpu)
         return core::makeError("usage", "needs --gpu NAME or --gpu-memory SIZE (or a \"gpu\" in the model's training section)",
                                "advise");

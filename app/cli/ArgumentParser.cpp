@@ -120,6 +120,19 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
     } else if (opt == "--inplace") {
         if (value.empty()) return usage(opt, "needs a layer name");
         o.inplace.push_back(value);
+    } else if (opt == "--checkpoint") {
+        if (value.empty()) return usage(opt, "needs the start of layer names (e.g. layer2. or /layer2/)");
+        o.checkpoint.push_back(value);
+    } else if (opt == "--checkpoint-auto") {
+        if (value == "sqrt") o.checkpointAuto = CliOptions::CheckpointAuto::Sqrt;
+        else if (value == "budget") o.checkpointAuto = CliOptions::CheckpointAuto::Budget;
+        else return usage(opt, "unknown placement '" + value + "' (sqrt, budget)");
+    } else if (opt == "--budget") {
+        std::uint64_t bytes = 0;
+        if (!core::parseByteSize(value, bytes) || bytes == 0)
+            return usage(opt, "'" + value + "' is not a memory size (e.g. 4GiB, 3500MiB, 4294967296)");
+        if (bytes > kMaxMemoryBytes) return usage(opt, "'" + value + "' is more than 1 PiB, larger than any GPU");
+        o.budgetBytes = bytes;
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -135,7 +148,8 @@ bool isKnownOption(std::string_view opt)
 {
     for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
                               "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape",
-                              "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace"})
+                              "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace",
+                              "--checkpoint", "--checkpoint-auto", "--budget"})
         if (opt == known) return true;
     return false;
 }
@@ -252,6 +266,10 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
     if (o.format == OutputFormat::Csv && o.command == Command::Advise) return usage("--format", "advise prints a table or json");
     if (o.trainLast && (!o.freeze.empty() || !o.trainOnly.empty()))
         return usage("--train-last", "give --train-last or --freeze / --train-only, not both");
+    if (o.checkpointAuto && !o.checkpoint.empty())
+        return usage("--checkpoint-auto", "give --checkpoint SCOPE or --checkpoint-auto, not both");
+    if (o.budgetBytes && o.checkpointAuto != CliOptions::CheckpointAuto::Budget)
+        return usage("--budget", "applies to --checkpoint-auto budget only");
     return o;
 }
 

@@ -54,6 +54,12 @@ struct CliOptions {
     std::vector<std::string> inplace;      // --inplace LAYER, repeatable: LAYER runs in place
     std::optional<std::size_t> trainLast;  // --train-last N: fine-tune the last N layers with weights
 
+    // Gradient checkpointing (core/checkpoint), applied after the configuration is known.
+    std::vector<std::string> checkpoint; // --checkpoint SCOPE, repeatable: layers named SCOPE…
+    enum class CheckpointAuto { Sqrt, Budget };
+    std::optional<CheckpointAuto> checkpointAuto; // --checkpoint-auto sqrt|budget
+    std::optional<std::uint64_t> budgetBytes;     // --budget BYTES (with --checkpoint-auto budget)
+
     // Import options (core::ImportOptions).
     std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)
     std::vector<InputShapeOption> inputShapes; // --input-shape, repeatable

@@ -1,5 +1,6 @@
 #include "app/cli/EstimateCommand.h"
 
+#include "app/cli/CheckpointOptions.h"
 #include "app/cli/ModelLoading.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
@@ -20,6 +21,7 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     r.model = std::move(loaded).value();
     auto config = configFor(o, r.model);
     if (!config) return config.error();
+    if (auto applied = applyCheckpointOptions(o, *config, r.model); !applied) return applied.error();
 
     r.analysis = core::analyze(r.model.graph);
     if (!r.analysis.ok()) return analysisError(o.modelPath, r.analysis, r.model);

@@ -4,21 +4,25 @@
 // combination — applied and re-estimated by the same engine, never a rule of thumb.
 
 #include "core/estimate/TrainingConfig.h"
+#include "core/graph/LayerId.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace netsizer::core {
 
 // The kinds of change, cheapest for the user first (the order suggestions are ranked in when
-// their costs tie): the same training, only slower — accumulation; the same model and data,
+// their costs tie): the same training, only slower — accumulation, then gradient checkpointing
+// (which also recomputes part of the forward); the same model and data,
 // numerics change — mixed precision; more hardware of the same kind — data parallelism; the
 // training dynamics change — a cheaper optimizer; what is learned changes — freezing; the data
 // changes — a smaller input; another GPU — a larger one; several at once — a combination.
 enum class SuggestionKind {
     Accumulation,
+    Checkpointing,
     MixedPrecision,
     DataParallel,
     CheaperOptimizer,
@@ -36,6 +40,9 @@ struct GraphChange {
     std::optional<std::size_t> trainLast;
     std::string inputName;
     std::vector<std::int64_t> inputShape; // empty: unchanged
+    // Gradient checkpointing: every layer's Layer::checkpoint after the change (layers absent
+    // here are not checkpointed); empty: unchanged.
+    std::vector<std::pair<LayerId, std::string>> checkpoint;
 };
 
 struct Suggestion {

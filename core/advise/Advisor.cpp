@@ -2,6 +2,7 @@
 
 #include "core/analysis/Analysis.h"
 #include "core/analysis/LayerFreezing.h"
+#include "core/checkpoint/CheckpointPlacement.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/PrecisionSupport.h"
 #include "core/layers/LayerKind.h"
@@ -16,6 +17,7 @@ const char* suggestionKindName(SuggestionKind k)
 {
     switch (k) {
     case SuggestionKind::Accumulation: return "accumulation";
+    case SuggestionKind::Checkpointing: return "checkpointing";
     case SuggestionKind::MixedPrecision: return "mixed_precision";
     case SuggestionKind::DataParallel: return "data_parallel";
     case SuggestionKind::CheaperOptimizer: return "cheaper_optimizer";
@@ -63,6 +65,7 @@ public:
         }
         const bool train = m_config.mode == Mode::Train;
         if (train) accumulation(m_config, m_analysis, {}, advice);
+        if (train) checkpointing(advice);
         if (train) mixedPrecision(advice);
         dataParallel(advice);
         if (train) cheaperOptimizer(advice);
@@ -152,6 +155,41 @@ private:
         if (kind == SuggestionKind::Combination) s.rank += 1;
         advice.suggestions.push_back(std::move(s));
         return true;
+    }
+
+    // Gradient checkpointing placed for the GPU's memory (core/checkpoint/CheckpointPlacement.h:
+    // the fewest recomputed MACs whose peak fits), PyTorch only.
+    void checkpointing(Advice& advice)
+    {
+        if (m_config.framework == Framework::Caffe) {
+            advice.notes.push_back("gradient checkpointing is not offered: Caffe has none (every blob is allocated up front)");
+            return;
+        }
+        if (m_config.framework == Framework::TensorFlow) {
+            advice.notes.push_back("gradient checkpointing is not offered: tf.recompute_grad is not modelled");
+            return;
+        }
+        if (!m_analysis.segments.empty()) return; // the user's own segments: --checkpoint-auto would replace them
+        auto placed = checkpointForBudget(m_graph, m_config, m_config.gpu->memoryBytes, m_catalog.defaultContextBytes());
+        if (!placed || placed->plan.segments.empty()) return;
+        const Analysis a = analyze(placed->graph);
+        const MemoryBreakdown b = estimateWith(a, m_config);
+        if (!b.fits()) return;
+        std::size_t layers = 0;
+        for (const CheckpointSegment& seg : a.segments) layers += seg.last - seg.first + 1;
+        Suggestion s = make(SuggestionKind::Checkpointing, m_config, b,
+                            "Checkpoint " + withThousands(static_cast<std::uint64_t>(a.segments.size())) + " segment(s) of " +
+                                withThousands(static_cast<std::uint64_t>(layers)) +
+                                " layers (torch.utils.checkpoint): their activations are dropped in forward and "
+                                "recomputed in backward, placed for the fewest recomputed MACs that fit. Same model and "
+                                "training, the step runs the recomputed part of the forward again.",
+                            {"--checkpoint-auto", "budget"});
+        for (const Layer& l : placed->graph.layers())
+            if (!l.checkpoint.empty()) s.graphChange.checkpoint.emplace_back(l.id, l.checkpoint);
+        s.extraComputePct = m_analysis.macs ? 100.0 * static_cast<double>(a.recomputedMacs) * static_cast<double>(m_config.effectiveBatch()) /
+                                                  stepMacs(m_analysis, m_config)
+                                            : 0.0;
+        advice.suggestions.push_back(std::move(s));
     }
 
     std::optional<Precision> supportedMixedPrecision(TrainingConfig c, Advice* advice) const

@@ -3,6 +3,7 @@
 // training configuration. Computed once per structural edit; the estimator turns it into bytes
 // for any batch, optimizer, precision and framework without looking at the graph again.
 
+#include "core/analysis/CheckpointSegment.h"
 #include "core/analysis/ElemCounts.h"
 #include "core/analysis/LayerAnalysis.h"
 #include "core/graph/Graph.h"
@@ -58,6 +59,14 @@ struct Analysis {
     // 2-byte activations. Model inputs included.
     Count inferencePeakBytesFp32 = 0;
     Count inferencePeakBytesHalf = 0;
+
+    // Gradient checkpointing (core/analysis/CheckpointSegment.h): the segments in topological
+    // order, and what each layer keeps during its segment's recomputation, parallel to `layers`
+    // when there is a segment (empty otherwise). `activations` and LayerAnalysis::kept hold
+    // what the forward keeps, with the segments applied.
+    std::vector<CheckpointSegment> segments;
+    std::vector<RecomputedLayer> recomputed;
+    Count recomputedMacs = 0; // sum of the segments' MACs per sample
 
     bool ok() const { return errors.empty(); }
 };

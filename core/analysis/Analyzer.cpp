@@ -1,5 +1,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/analysis/ConnectionIndex.h"
+#include "core/analysis/LayerOutputs.h"
+#include "core/analysis/TensorStorage.h"
 
 #include "core/layers/AttrCheck.h"
 #include "core/layers/LayerKind.h"
@@ -16,50 +18,6 @@ namespace {
 // With this cap, sums over 100,000 layers times 8-byte elements stay far inside 64 bits, and
 // AffineBytes::at() saturates for absurd batches. A dimension of 10^12 is reported, not wrapped.
 constexpr Count kMaxTensorElements = Count{1} << 40;
-
-// One distinct block of memory holding a tensor (views and in-place ops share one).
-struct Storage {
-    Count numel = 0;
-    ElemKind elem = ElemKind::Activation;
-    bool modelInput = false;
-    std::array<bool, kProfileCount> kept{}; // already charged to a layer, per profile
-    // Mixed precision, per PyTorch device (Profile::PyTorchCuda, PyTorchCpu): the tensor is
-    // float32 under autocast (else half when elem is Activation), and already charged.
-    std::array<bool, 2> autocastFloat{};
-    std::array<bool, 2> autocastKept{};
-    int consumersLeft = 0;                  // inference liveness
-};
-
-// Where the tensor on an output port lives.
-struct PortTensor {
-    // The producing layer's LayerAnalysis::result.outputs entry: stable, Analysis::layers is
-    // reserved for every layer before the first is analysed.
-    const TensorInfo* info = nullptr;
-    Count numel = 0; // info->shape.numel(), checked once by checkOutputs
-    int storage = -1;
-    bool needsGrad = false;
-};
-
-// The tensors on a layer's output ports. Output 0 is stored inline: almost every layer has
-// exactly one output, and a vector per layer was one allocation per layer per analysis.
-// Elements never move once added (the analyser keeps pointers to upstream outputs).
-class LayerOutputs {
-public:
-    bool empty() const { return m_count == 0; }
-    std::size_t size() const { return m_count; }
-    const PortTensor& operator[](std::size_t i) const { return i == 0 ? m_first : m_more[i - 1]; }
-    void push_back(const PortTensor& t)
-    {
-        if (m_count == 0) m_first = t;
-        else m_more.push_back(t);
-        ++m_count;
-    }
-
-private:
-    PortTensor m_first;
-    std::vector<PortTensor> m_more; // outputs 1, 2, ...
-    std::size_t m_count = 0;
-};
 
 struct LayerState {
     LayerOutputs outputs;
@@ -81,12 +39,64 @@ public:
         m_result.layers.reserve(layers.size());
         m_storages.reserve(layers.size());
         m_connections.build(m_graph);
+        findSegments(*order);
         for (std::size_t idx : *order) analyseLayer(idx);
         if (m_devicesInSync) copyCudaTotalsToCpu();
+        for (LayerAnalysis& la : m_result.layers) {
+            const LayerState& st = m_states[la.layerIndex];
+            if (!la.analysed || st.outputs.empty()) continue;
+            const TensorStorage& s = m_storages[static_cast<std::size_t>(st.outputs[0].storage)];
+            la.outputFirstSaver = s.firstSaver;
+            la.outputLastSaver = s.lastSaver;
+        }
         return std::move(m_result);
     }
 
 private:
+    // Runs of layers with the same Layer::checkpoint name, consecutive in `order`, are the
+    // segments (CheckpointSegment.h); model inputs belong to none.
+    void findSegments(const std::vector<std::size_t>& order)
+    {
+        const auto& layers = m_graph.layers();
+        m_segmentAt.assign(order.size(), -1);
+        for (std::size_t pos = 0; pos < order.size(); ++pos) {
+            const Layer& l = layers[order[pos]];
+            if (l.checkpoint.empty() || (l.kind && l.kind->maxInputs == 0)) continue;
+            const bool continues = pos > 0 && m_segmentAt[pos - 1] >= 0 && layers[order[pos - 1]].checkpoint == l.checkpoint;
+            if (!continues) {
+                CheckpointSegment seg;
+                seg.name = l.checkpoint;
+                seg.first = pos;
+                m_result.segments.push_back(std::move(seg));
+            }
+            m_result.segments.back().last = pos;
+            m_segmentAt[pos] = static_cast<int>(m_result.segments.size() - 1);
+        }
+        if (!m_result.segments.empty()) m_result.recomputed.resize(order.size());
+    }
+
+    // The forward of a checkpointed layer keeps the inputs its segment reads from outside
+    // (CheckpointFunction's save_for_backward; the non-reentrant closure), each charged once to
+    // the first layer reading it, like any kept tensor.
+    void chargeSegmentInputs(LayerAnalysis& la, const std::vector<const PortTensor*>& ins, bool bothDevices)
+    {
+        for (const PortTensor* t : ins) {
+            TensorStorage& s = m_storages[static_cast<std::size_t>(t->storage)];
+            if (s.segment == la.segment || s.modelInput) continue;
+            for (std::size_t d = 0; d < (bothDevices ? 2u : 1u); ++d) {
+                if (!s.kept[d]) {
+                    s.kept[d] = true;
+                    charge(la.kept[d], m_result.activations[d], s.elem, s.numel, 0);
+                }
+                if (!s.autocastKept[d]) {
+                    s.autocastKept[d] = true;
+                    charge(la.keptAutocast[d], m_result.activationsAutocast[d],
+                           s.elem == ElemKind::Activation && s.autocastFloat[d] ? ElemKind::Float32 : s.elem, s.numel, 0);
+                }
+            }
+        }
+    }
+
     void fail(LayerAnalysis& la, const std::string& code, const std::string& message)
     {
         const auto& layer = m_graph.layers()[la.layerIndex];
@@ -163,6 +173,8 @@ private:
         LayerAnalysis& la = m_result.layers.back();
         la.id = layer.id;
         la.layerIndex = idx;
+        const std::size_t pos = m_result.layers.size() - 1;
+        la.segment = m_segmentAt[pos];
         if (!layer.kind) {
             fail(la, "unknown_kind", "has no layer kind");
             return;
@@ -200,6 +212,7 @@ private:
                 pt.storage = ins[static_cast<std::size_t>(la.result.aliasOf)]->storage;
             } else {
                 pt.storage = newStorage(pt, isSource);
+                m_storages[static_cast<std::size_t>(pt.storage)].segment = la.segment;
                 if (!isSource) la.caffeTopNumel += m_storages[static_cast<std::size_t>(pt.storage)].numel;
             }
             m_storages[static_cast<std::size_t>(pt.storage)].consumersLeft += m_connections.consumersOf(idx, o);
@@ -212,12 +225,23 @@ private:
 
         const bool sameOnBoth = m_devicesInSync && sameOnBothDevices(kr);
         if (m_devicesInSync && !sameOnBoth) splitDevices();
+        if (la.segment >= 0 && la.outputNeedsGrad) {
+            chargeSegmentInputs(la, ins, !sameOnBoth);
+            m_result.segments[static_cast<std::size_t>(la.segment)].macs += la.result.macs;
+            m_result.recomputedMacs += la.result.macs;
+        }
         accountSaved(la, kr, Profile::PyTorchCuda, ins, st);
         accountAutocast(la, kr, 0, ins, st, isSource);
         if (sameOnBoth) {
             la.kept[kCpu] = la.kept[kCuda];
             la.keptAutocast[kCpu] = la.keptAutocast[kCuda];
             la.autocastWeightNumel[kCpu] = la.autocastWeightNumel[kCuda];
+            if (la.segment >= 0) {
+                RecomputedLayer& r = m_result.recomputed[pos];
+                r.kept[kCpu] = r.kept[kCuda];
+                r.keptAutocast[kCpu] = r.keptAutocast[kCuda];
+                r.autocastWeightNumel[kCpu] = r.autocastWeightNumel[kCuda];
+            }
         } else {
             accountSaved(la, kr, Profile::PyTorchCpu, ins, st);
             accountAutocast(la, kr, 1, ins, st, isSource);
@@ -257,10 +281,12 @@ private:
     void splitDevices()
     {
         m_devicesInSync = false;
-        for (Storage& s : m_storages) {
+        for (TensorStorage& s : m_storages) {
             s.kept[kCpu] = s.kept[kCuda];
             s.autocastFloat[1] = s.autocastFloat[0];
             s.autocastKept[1] = s.autocastKept[0];
+            s.recomputeKept[1] = s.recomputeKept[0];
+            s.recomputeAutocastKept[1] = s.recomputeAutocastKept[0];
         }
         copyCudaTotalsToCpu();
     }
@@ -334,7 +360,7 @@ private:
 
     int newStorage(const PortTensor& t, bool modelInput)
     {
-        Storage s;
+        TensorStorage s;
         s.numel = t.numel;
         s.elem = t.info->elem;
         s.modelInput = modelInput;
@@ -389,10 +415,15 @@ private:
                       const LayerState& st)
     {
         const int p = static_cast<int>(profile);
-        CompactCounts& kept = la.kept[static_cast<std::size_t>(p)];
+        // A checkpointed layer (PyTorch profiles) keeps its saves only while its segment is
+        // recomputed: they go to RecomputedLayer, storages charged once per recomputation; the
+        // segment's inputs it saves are kept already (chargeSegmentInputs).
+        const bool recompute = la.segment >= 0 && p < 2;
+        CompactCounts& kept = recompute ? m_result.recomputed[m_result.layers.size() - 1].kept[static_cast<std::size_t>(p)]
+                                        : la.kept[static_cast<std::size_t>(p)];
         // Each charge goes to the layer and straight into the network total (one checked add
         // each, rather than summing every element kind of `kept` afterwards).
-        ElemCounts& total = m_result.activations[static_cast<std::size_t>(p)];
+        ElemCounts& total = recompute ? m_discarded : m_result.activations[static_cast<std::size_t>(p)];
         const bool caffe = profile == Profile::Caffe;
         if (!caffe && !la.outputNeedsGrad) return; // autograd (or the tape) records nothing for this op
         // A kind without a TensorFlow rule keeps what PyTorch's CPU autograd keeps there
@@ -408,9 +439,15 @@ private:
             if (t.ref == SavedTensor::Ref::Input && t.index < ins.size()) storage = ins[t.index]->storage;
             if (t.ref == SavedTensor::Ref::Output && t.index < st.outputs.size()) storage = st.outputs[t.index].storage;
             if (storage < 0) continue;
-            Storage& s = m_storages[static_cast<std::size_t>(storage)];
-            if (s.kept[static_cast<std::size_t>(p)] || s.modelInput) continue;
-            s.kept[static_cast<std::size_t>(p)] = true;
+            TensorStorage& s = m_storages[static_cast<std::size_t>(storage)];
+            if (p == 0) { // LayerAnalysis::outputFirstSaver / outputLastSaver
+                if (s.firstSaver < 0) s.firstSaver = static_cast<std::int32_t>(m_result.layers.size() - 1);
+                s.lastSaver = static_cast<std::int32_t>(m_result.layers.size() - 1);
+            }
+            if (recompute && s.segment != la.segment) continue; // a segment input
+            bool& charged = recompute ? s.recomputeKept[static_cast<std::size_t>(p)] : s.kept[static_cast<std::size_t>(p)];
+            if (charged || s.modelInput) continue;
+            charged = true;
             charge(kept, total, s.elem, s.numel, 0);
         }
     }
@@ -442,17 +479,22 @@ private:
         }
         const bool outFloat = rule.output == AutocastDtype::Op ? opFloat : rule.output == AutocastDtype::Float;
         for (std::size_t o = 0; o < st.outputs.size(); ++o) {
-            Storage& s = m_storages[static_cast<std::size_t>(st.outputs[o].storage)];
+            TensorStorage& s = m_storages[static_cast<std::size_t>(st.outputs[o].storage)];
             const bool aliased = o == 0 && la.result.aliasOf >= 0;
             if (!aliased) s.autocastFloat[static_cast<std::size_t>(d)] = outFloat;
         }
         const int profile = d; // Profile::PyTorchCuda == 0, Profile::PyTorchCpu == 1
-        CompactCounts& kept = la.keptAutocast[static_cast<std::size_t>(d)];
-        ElemCounts& total = m_result.activationsAutocast[static_cast<std::size_t>(d)];
+        // Checkpointed: as in accountSaved, the saves and weight copies exist only while the
+        // segment is recomputed.
+        const bool recompute = la.segment >= 0;
+        RecomputedLayer* r = recompute ? &m_result.recomputed[m_result.layers.size() - 1] : nullptr;
+        CompactCounts& kept = r ? r->keptAutocast[static_cast<std::size_t>(d)] : la.keptAutocast[static_cast<std::size_t>(d)];
+        ElemCounts& total = recompute ? m_discarded : m_result.activationsAutocast[static_cast<std::size_t>(d)];
+        Count& weightCopies = r ? r->autocastWeightNumel[static_cast<std::size_t>(d)] : la.autocastWeightNumel[static_cast<std::size_t>(d)];
         if (!la.outputNeedsGrad) return;
         if (rule.op == Autocast::Lower && keepsWeightCopy(kr, profile, ins))
             for (const auto& p : la.result.params)
-                if (p.autocastCopy && p.learnable) la.autocastWeightNumel[static_cast<std::size_t>(d)] += p.numel;
+                if (p.autocastCopy && p.learnable) weightCopies += p.numel;
         std::array<bool, 8> copied{}; // input i's cast copy already charged by this op
         for (const auto& t : kr.saved[static_cast<std::size_t>(profile)]) {
             if (!shouldSave(t, la, ins)) continue;
@@ -470,8 +512,9 @@ private:
             }
             if (t.ref == SavedTensor::Ref::Output && t.index < st.outputs.size()) storage = st.outputs[t.index].storage;
             if (storage < 0) continue;
-            Storage& s = m_storages[static_cast<std::size_t>(storage)];
+            TensorStorage& s = m_storages[static_cast<std::size_t>(storage)];
             const bool sFloat = s.autocastFloat[static_cast<std::size_t>(d)];
+            const bool segmentInput = recompute && s.segment != la.segment;
             if (castable && s.elem == ElemKind::Activation && sFloat != opFloat) {
                 // autocast (or type promotion) made a copy in the op's dtype; the op saves it.
                 if (t.index < copied.size() && copied[t.index]) continue;
@@ -479,11 +522,13 @@ private:
                 charge(kept, total, opFloat ? ElemKind::Float32 : ElemKind::Activation, s.numel, 0);
                 continue;
             }
-            if (s.autocastKept[static_cast<std::size_t>(d)] || s.modelInput) continue;
-            s.autocastKept[static_cast<std::size_t>(d)] = true;
+            if (segmentInput) continue;
+            bool& charged = recompute ? s.recomputeAutocastKept[static_cast<std::size_t>(d)] : s.autocastKept[static_cast<std::size_t>(d)];
+            if (charged || s.modelInput) continue;
+            charged = true;
             charge(kept, total, s.elem == ElemKind::Activation && sFloat ? ElemKind::Float32 : s.elem, s.numel, 0);
         }
-        m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
+        if (!recompute) m_result.autocastWeightNumel[static_cast<std::size_t>(d)] += la.autocastWeightNumel[static_cast<std::size_t>(d)];
     }
 
     void accountActivationGradients(LayerAnalysis& la, const std::vector<const PortTensor*>& ins)
@@ -506,17 +551,17 @@ private:
         }
         updatePeak();
         for (const auto* t : ins) {
-            Storage& s = m_storages[static_cast<std::size_t>(t->storage)];
+            TensorStorage& s = m_storages[static_cast<std::size_t>(t->storage)];
             if (--s.consumersLeft == 0) releaseLive(s);
         }
     }
 
-    void allocateLive(const Storage& s)
+    void allocateLive(const TensorStorage& s)
     {
         m_liveFp32 += s.numel * elemBytes(s.elem, 4);
         m_liveHalf += s.numel * elemBytes(s.elem, 2);
     }
-    void releaseLive(const Storage& s)
+    void releaseLive(const TensorStorage& s)
     {
         m_liveFp32 -= s.numel * elemBytes(s.elem, 4);
         m_liveHalf -= s.numel * elemBytes(s.elem, 2);
@@ -531,11 +576,13 @@ private:
     Analysis m_result;
     std::vector<LayerState> m_states;          // by layer index
     ConnectionIndex m_connections;
-    std::vector<Storage> m_storages;
+    std::vector<TensorStorage> m_storages;
     std::vector<TensorInfo> m_scratchInfos;
     std::vector<const PortTensor*> m_scratchIns;
     std::vector<Count> m_outputNumel; // the current layer's output element counts, by port
     bool m_devicesInSync = true; // see sameOnBothDevices()
+    std::vector<int> m_segmentAt; // segment index by position in the topological order, -1 none
+    ElemCounts m_discarded;       // the network total of recomputed charges (not a component)
     Count m_liveFp32 = 0;
     Count m_liveHalf = 0;
 };

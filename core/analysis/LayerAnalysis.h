@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace netsizer::core {
@@ -36,6 +37,13 @@ struct LayerAnalysis {
     bool paramsTrainable = false; // has learnable params and the layer is not frozen
     bool outputNeedsGrad = false; // autograd records this layer (PyTorch profiles)
     bool modelInput = false;      // a source layer (Input): its outputs are the mini-batch
+    // Index into Analysis::segments of the checkpointed segment holding this layer, or -1.
+    std::int32_t segment = -1;
+    // The first and last layer (positions in Analysis::layers) that save output 0 for backward
+    // under the PyTorch CUDA rules, checkpointing included, or -1: what automatic checkpoint
+    // placement needs to know which cut tensors a segment adds to the forward.
+    std::int32_t outputFirstSaver = -1;
+    std::int32_t outputLastSaver = -1;
     // Gradients flowing through this layer in backward, per sample, Activation elements: its
     // outputs' gradients plus those of its inputs that need one (the timeline's backward step).
     Count activationGradientNumel = 0;

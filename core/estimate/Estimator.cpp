@@ -64,6 +64,23 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
               s.optimizer.stepTensor ? mul(learnableTensors, 4) : 0));
 }
 
+// What a PyTorch or TensorFlow layer keeps, in bytes, from its counts for every profile:
+// LayerAnalysis::kept / keptAutocast / autocastWeightNumel, or a RecomputedLayer's.
+AffineBytes keptBytes(const Sizes& s, const std::array<CompactCounts, kProfileCount>* kept, const std::array<CompactCounts, 2>& keptAutocast,
+                      const std::array<Count, 2>& autocastWeightNumel, const std::array<CompactCounts, 2>* recomputed = nullptr)
+{
+    const Count act = s.precision.activationBytes;
+    const auto profile = static_cast<std::size_t>(s.framework.profile);
+    if (s.precision.castCopyBytes && profile < keptAutocast.size()) {
+        // Mixed precision: the dtypes autocast gives each tensor (Analyzer accountAutocast),
+        // plus the half copies of the weights it casts, kept for backward (fixed).
+        const CompactCounts& k = keptAutocast[profile];
+        return {add(k.bytesFixed(act), mul(autocastWeightNumel[profile], s.precision.castCopyBytes)), k.bytesPerSample(act)};
+    }
+    const CompactCounts* k = kept ? &(*kept)[profile] : profile < 2 && recomputed ? &(*recomputed)[profile] : nullptr;
+    return k ? AffineBytes{k->bytesFixed(act), k->bytesPerSample(act)} : AffineBytes{};
+}
+
 void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
 {
     const Count act = s.precision.activationBytes;
@@ -74,19 +91,19 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
         addTo(out[idx(Component::Activations)].fixed, extra.bytesFixed(act));
         return;
     }
-    const auto profile = static_cast<std::size_t>(s.framework.profile);
-    if (s.precision.castCopyBytes && profile < la.keptAutocast.size()) {
-        // Mixed precision: the dtypes autocast gives each tensor (Analyzer accountAutocast),
-        // plus the half copies of the weights it casts, kept for backward (fixed).
-        const CompactCounts& kept = la.keptAutocast[profile];
-        addTo(out[idx(Component::Activations)].perSample, kept.bytesPerSample(act));
-        addTo(out[idx(Component::Activations)].fixed,
-              add(kept.bytesFixed(act), mul(la.autocastWeightNumel[profile], s.precision.castCopyBytes)));
-        return;
-    }
-    const CompactCounts& kept = la.kept[profile];
-    addTo(out[idx(Component::Activations)].perSample, kept.bytesPerSample(act));
-    addTo(out[idx(Component::Activations)].fixed, kept.bytesFixed(act));
+    out[idx(Component::Activations)] += keptBytes(s, &la.kept, la.keptAutocast, la.autocastWeightNumel);
+}
+
+// What each layer keeps while its checkpointed segment is recomputed (RecomputedLayer),
+// parallel to a.layers; empty without segments, and outside training with a PyTorch profile.
+std::vector<AffineBytes> recomputedBytes(const Sizes& s, const Analysis& a)
+{
+    std::vector<AffineBytes> out;
+    const Profile p = s.framework.profile;
+    if (!s.train || a.recomputed.empty() || (p != Profile::PyTorchCuda && p != Profile::PyTorchCpu)) return out;
+    out.reserve(a.recomputed.size());
+    for (const RecomputedLayer& r : a.recomputed) out.push_back(keptBytes(s, nullptr, r.keptAutocast, r.autocastWeightNumel, &r.kept));
+    return out;
 }
 
 // Parameter-sized temporaries of one optimizer step per trainable element (see Timeline.h):
@@ -219,6 +236,8 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     step.accumulate = s.accumulate;
     step.activationBytes = s.precision.activationBytes;
     step.optimizerTempBytes = mul(mul(a.paramsTrainable, optimizerTempPerParam(s.optimizer.optimizer)), s.precision.stateBytes);
+    const std::vector<AffineBytes> recomputed = step.simulate ? recomputedBytes(s, a) : std::vector<AffineBytes>{};
+    if (!recomputed.empty()) step.recomputed = &recomputed;
     b.timeline = simulateStep(step, a);
     return b;
 }

@@ -25,6 +25,11 @@ struct Layer {
     // "layer1"), empty for none. Saved with the model, ignored by the estimator; well-formed
     // paths only (isGroupPath in core/graph/GroupScopes.h).
     std::string group;
+    // Gradient checkpointing: the name of the checkpointed segment the layer belongs to, empty
+    // for none. A segment is a run of layers, consecutive in topological order, with the same
+    // name (core/analysis/Analysis.h, CheckpointSegment). Saved with the model; read by the
+    // analyser (PyTorch profiles only: Caffe has no checkpointing).
+    std::string checkpoint;
 };
 
 // Builds a layer of `kind` with every attribute at its default.

@@ -1,6 +1,9 @@
 #pragma once
-// The native model format, `netsizer-model` version 1 (docs/native-format.md). The only code
-// that reads or writes it.
+// The native model format, `netsizer-model` versions 1 and 2 (docs/native-format.md). The only
+// code that reads or writes it. Version 2 adds each layer's "checkpoint" (the name of its
+// gradient-checkpointing segment); a version-1 file is a version-2 file without one, so it
+// reads unchanged. The writer writes the lowest version that holds the model: 1 unless a layer
+// is checkpointed (an older NetSizer then refuses the file instead of dropping the segments).
 
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/ModelFile.h"
@@ -12,7 +15,8 @@
 
 namespace netsizer::core {
 
-inline constexpr int kNativeFormatVersion = 1;
+inline constexpr int kNativeFormatVersion = 2;
+inline constexpr int kNativeFormatFirstCheckpointVersion = 2;
 
 // Parses a model document. Errors carry a JSON pointer (or "line L, column C" for syntax
 // errors) in `path` and name the layer in the message. Never throws, never crashes: deeply

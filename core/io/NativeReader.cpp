@@ -134,6 +134,13 @@ Result<Layer> readLayer(const json& j, const std::string& at, const KindRegistry
                              ptr(at, "group"));
         layer.group = std::move(group);
     }
+    if (const auto c = j.find("checkpoint"); c != j.end()) {
+        if (!c->is_string()) return makeError("type", "layer '" + layerName + "': 'checkpoint' must be a string (the segment's name)", ptr(at, "checkpoint"));
+        std::string segment = c->get<std::string>();
+        if (auto tooLong = nameTooLong("checkpoint segment name", segment); !tooLong.empty())
+            return makeError("limit", tooLong, ptr(at, "checkpoint"));
+        layer.checkpoint = std::move(segment);
+    }
     if (const auto ins = j.find("inputs"); ins != j.end()) {
         if (!ins->is_array()) return makeError("type", "layer '" + layerName + "': 'inputs' must be a list of layer names", ptr(at, "inputs"));
         if (ins->size() > 65535) return makeError("type", "layer '" + layerName + "': too many inputs", ptr(at, "inputs"));
@@ -201,7 +208,8 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
     if (!inRange || ver->get<std::int64_t>() < 1)
         return makeError("format", "file format version " + dumpJson(*ver) + " is not supported (this NetSizer reads 1 to " +
                                        std::to_string(kNativeFormatVersion) + ")", "/version");
-    // Migration of older versions goes here, one step per version, before reading.
+    // Migration of older versions goes here, one step per version, before reading. Version 1
+    // needs none: it is version 2 without "checkpoint" fields (NativeFormat.h).
 
     ModelFile model;
     if (const auto n = doc.find("name"); n != doc.end()) {

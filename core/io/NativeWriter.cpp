@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace netsizer::core {
 namespace {
 
@@ -30,7 +32,8 @@ std::string writeNativeModel(const ModelFile& model)
     const Graph& g = model.graph;
     ordered doc;
     doc["format"] = "netsizer-model";
-    doc["version"] = kNativeFormatVersion;
+    const bool checkpointed = std::any_of(g.layers().begin(), g.layers().end(), [](const Layer& l) { return !l.checkpoint.empty(); });
+    doc["version"] = checkpointed ? kNativeFormatFirstCheckpointVersion : 1;
     doc["name"] = g.name;
     if (!model.description.empty()) doc["description"] = model.description;
     ordered layers = ordered::array();
@@ -58,6 +61,7 @@ std::string writeNativeModel(const ModelFile& model)
         if (!l.trainable) j["trainable"] = false;
         if (l.hasPosition) j["position"] = {l.x, l.y};
         if (!l.group.empty()) j["group"] = l.group;
+        if (!l.checkpoint.empty()) j["checkpoint"] = l.checkpoint;
         layers.push_back(std::move(j));
     }
     doc["layers"] = std::move(layers);

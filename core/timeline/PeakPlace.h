@@ -11,7 +11,7 @@
 namespace netsizer::core {
 
 // "at the start of backward", "during forward", "at the end of forward", "at the loss",
-// "in the optimizer step", "before the step" (the Start event; also the single event of
+// "in the optimizer step", "recomputing a checkpointed segment in backward", "before the step" (the Start event; also the single event of
 // Caffe and inference timelines: "for the whole step"). A phase of one event is its start.
 // `event` must index t.events.
 std::string eventPlace(const Timeline& t, std::size_t event);

@@ -36,7 +36,7 @@ Timeline simulateStep(const StepInputs& in, const Analysis& a)
     const AffineBytes carried = in.accumulate ? in.components[idx(Component::Gradients)] : none;
     push(StepPhase::Start, std::nullopt, none, none, carried, state);
     const std::size_t n = a.layers.size();
-    t.events.reserve(2 * n + 3); // start, forward and backward per layer at most, loss, optimizer
+    t.events.reserve(2 * n + 3 + a.segments.size()); // start, forward and backward per layer at most, loss, a recomputation per segment, optimizer
     std::vector<AffineBytes> keptUpTo(n + 1); // kept by layers [0, i)
     for (std::size_t i = 0; i < n; ++i) {
         keptUpTo[i + 1] = keptUpTo[i];
@@ -55,13 +55,30 @@ Timeline simulateStep(const StepInputs& in, const Analysis& a)
     push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, saturatingAdd(keptUpTo[n].perSample, lastOutput)}, {0, lastOutput}, carried,
          state);
     AffineBytes grads;
+    // Checkpointing: while a segment's backward runs at layer k, its recomputed tensors of the
+    // layers first..k are alive (each layer's are released once its backward ran).
+    const std::vector<AffineBytes>* r = in.recomputed && in.recomputed->size() == n ? in.recomputed : nullptr;
+    std::vector<AffineBytes> recomputedUpTo(r ? n : 0);
+    if (r)
+        for (const CheckpointSegment& seg : a.segments) {
+            AffineBytes sum;
+            for (std::size_t j = seg.first; j <= seg.last && j < n; ++j) recomputedUpTo[j] = sum += (*r)[j];
+        }
+    auto plus = [](AffineBytes x, const AffineBytes& y) { return x += y; };
     for (std::size_t k = n; k-- > 0;) {
         const LayerAnalysis& la = a.layers[k];
         if (!la.analysed) continue;
+        const bool checkpointed = r && la.segment >= 0 && static_cast<std::size_t>(la.segment) < a.segments.size();
+        if (checkpointed && a.segments[static_cast<std::size_t>(la.segment)].last == k && la.outputNeedsGrad) {
+            // Autograd reaches the segment: its forward runs again, keeping everything its
+            // layers save, while the gradient of its output waits.
+            push(StepPhase::Recompute, la.id, plus(keptUpTo[k + 1], recomputedUpTo[k]), {0, outputBytes(la)}, in.accumulate ? carried : grads,
+                 state);
+        }
         if (k < in.layers.size()) grads += in.layers[k].owned[idx(Component::Gradients)];
         if (!la.outputNeedsGrad) continue; // autograd never reaches it
-        push(StepPhase::Backward, la.id, keptUpTo[k + 1], {0, saturatingMul(la.activationGradientNumel, act)}, in.accumulate ? carried : grads,
-             state);
+        push(StepPhase::Backward, la.id, checkpointed ? plus(keptUpTo[k + 1], recomputedUpTo[k]) : keptUpTo[k + 1],
+             {0, saturatingMul(la.activationGradientNumel, act)}, in.accumulate ? carried : grads, state);
     }
     AffineBytes stepState = state;
     stepState.fixed = saturatingAdd(stepState.fixed, in.optimizerTempBytes);

@@ -24,6 +24,9 @@ struct StepInputs {
     bool accumulate = false;
     Count activationBytes = 4;   // per element of activations and their gradients
     Count optimizerTempBytes = 0; // the optimizer step's temporaries, in bytes
+    // Gradient checkpointing: what each layer keeps while its segment is recomputed, parallel to
+    // Analysis::layers (null: no segment, or a profile without checkpointing). Not owned.
+    const std::vector<AffineBytes>* recomputed = nullptr;
 };
 
 // O(layers). `analysis` must be the one `in.layers` was estimated from.

@@ -12,6 +12,7 @@ const char* stepPhaseName(StepPhase p)
     case StepPhase::Loss: return "loss";
     case StepPhase::Backward: return "backward";
     case StepPhase::Optimizer: return "optimizer";
+    case StepPhase::Recompute: return "recompute";
     }
     return "";
 }

@@ -19,6 +19,13 @@
 //   on CUDA, build whole-list intermediates such as Adam's `exp_avg_sq.sqrt() + eps` —
 //   torch/optim/adam.py _multi_tensor_adam — about one parameter-sized temporary per
 //   element); activations are all freed.
+// - gradient checkpointing (core/analysis/CheckpointSegment.h): a checkpointed layer keeps in
+//   forward only its segment's inputs (charged as any kept tensor). When backward reaches the
+//   segment's last layer, a Recompute event: the segment's forward runs again, so what its
+//   layers save is alive again (StepInputs::recomputed, all of the segment) beside what the
+//   layers before it keep, while the gradient of its output waits (its output's size); then
+//   each of its layers' backward holds the recomputed tensors of the segment's layers up to
+//   it. The peak may fall in a recomputation or in a recomputed segment's backward;
 // - gradient accumulation (TrainingConfig::accumulationSteps > 1): the step simulated is a
 //   micro-batch after the first, so the whole gradient buffer is alive from its start (the
 //   gradients accumulate in place) and the peak is that of the last micro-batch. Caffe's
@@ -37,8 +44,11 @@
 
 namespace netsizer::core {
 
-enum class StepPhase : std::uint8_t { Start, Forward, Loss, Backward, Optimizer };
-const char* stepPhaseName(StepPhase p); // "start", "forward", "loss", "backward", "optimizer"
+// Recompute: a checkpointed segment's forward run again during backward (its event carries the
+// segment's last layer).
+enum class StepPhase : std::uint8_t { Start, Forward, Loss, Backward, Optimizer, Recompute };
+// "start", "forward", "loss", "backward", "optimizer", "recompute"
+const char* stepPhaseName(StepPhase p);
 
 // One moment of the step. Only the components that change during a step are stored per event
 // (104 bytes instead of 160: estimating 1,000 layers writes 2,000 events); the others are the

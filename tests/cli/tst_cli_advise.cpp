@@ -28,6 +28,8 @@ private slots:
                                                                "--batch", "50"};
         QTest::newRow("vgg16 pytorch GTX1080 b96 adam") << QStringList{kVgg, "--gpu", "GTX 1080", "--batch", "96"};
         QTest::newRow("resnet18 T4 b2048") << QStringList{kResnet, "--gpu", "Tesla T4", "--batch", "2048"};
+        // Checkpointing among the suggestions: --checkpoint-auto budget reproduces it.
+        QTest::newRow("resnet18 T4 b1024") << QStringList{kResnet, "--gpu", "Tesla T4", "--batch", "1024"};
     }
     void everySuggestionReproducesWithEstimate()
     {
@@ -107,6 +109,55 @@ private slots:
         const QJsonObject acc = estimateJson({"estimate", kVgg, "--batch", "8", "--accumulate", "4"});
         const QJsonObject plain = estimateJson({"estimate", kVgg, "--batch", "8"});
         QVERIFY(num(acc, "peak_bytes") > num(plain, "peak_bytes"));
+    }
+
+    // --checkpoint SCOPE and --checkpoint-auto: the segments lower the peak, a scope that
+    // matches nothing and contradictory options are errors naming the option (exit 2).
+    void checkpointOptions()
+    {
+        const QStringList base = {"estimate", kResnet, "--batch", "64"};
+        const QJsonObject plain = estimateJson(base);
+        const QJsonObject stages = estimateJson(base + QStringList{"--checkpoint", "layer2.", "--checkpoint", "layer3."});
+        QVERIFY(num(stages, "peak_bytes") < num(plain, "peak_bytes"));
+        QVERIFY(stages["notes"].toArray().last().toString().startsWith("2 checkpointed segment(s), 32 layers, by --checkpoint"));
+        const Run nowhere = cli(base + QStringList{"--checkpoint", "layer9."});
+        QCOMPARE(nowhere.code, 2);
+        QVERIFY2(nowhere.err.contains("--checkpoint") && nowhere.err.contains("'layer9.'"), nowhere.err.constData());
+        QCOMPARE(cli(base + QStringList{"--checkpoint", "layer2.", "--checkpoint-auto", "sqrt"}).code, 2);
+        QCOMPARE(cli(base + QStringList{"--budget", "1GiB"}).code, 2);
+        QCOMPARE(cli(base + QStringList{"--checkpoint-auto", "budget"}).code, 2); // no GPU, no --budget
+        QCOMPARE(cli(base + QStringList{"--checkpoint-auto", "half"}).code, 2);
+        const Run caffe = cli(base + QStringList{"--framework", "caffe", "--checkpoint", "layer2."});
+        QCOMPARE(caffe.code, 2);
+        QVERIFY2(caffe.err.contains("PyTorch only"), caffe.err.constData());
+        // A budget between the √n peak and the plain one is met.
+        const qint64 sqrtPeak = num(estimateJson(base + QStringList{"--checkpoint-auto", "sqrt"}), "peak_bytes");
+        QVERIFY(sqrtPeak < num(plain, "peak_bytes"));
+        const qint64 budget = (sqrtPeak + num(plain, "peak_bytes")) / 2;
+        const QJsonObject placed = estimateJson(base + QStringList{"--checkpoint-auto", "budget", "--budget", QString::number(budget)});
+        QVERIFY(num(placed, "peak_bytes") <= budget);
+        QVERIFY(num(placed, "peak_bytes") >= sqrtPeak);
+    }
+
+    // Under PyTorch the advisor offers checkpointing; under Caffe it says why not.
+    void checkpointingIsAdvisedForPyTorchOnly()
+    {
+        QStringList kinds;
+        const Run r = cli({"advise", kResnet, "--gpu", "Tesla T4", "--batch", "1024", "--format", "json"});
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QJsonObject ck;
+        for (const auto& v : j["suggestions"].toArray())
+            if (v.toObject()["kind"].toString() == "checkpointing") ck = v.toObject();
+        QVERIFY2(!ck.isEmpty(), r.out.constData());
+        QCOMPARE(ck["changes"].toArray(), (QJsonArray{"--checkpoint-auto", "budget"}));
+        QVERIFY(ck["extra_compute_pct"].toDouble() > 0 && ck["extra_compute_pct"].toDouble() <= 100.0 / 3.0 + 1e-9);
+        const Run caffe = cli({"advise", kVgg, "--framework", "caffe", "--optimizer", "sgd-momentum", "--gpu", "GRID K520", "--batch",
+                               "50", "--format", "json"});
+        bool note = false;
+        for (const auto& n : QJsonDocument::fromJson(caffe.out).object()["notes"].toArray())
+            note |= n.toString().contains("Caffe has none");
+        QVERIFY(note);
     }
 };
 

@@ -5,6 +5,7 @@
 #include "core/advise/Advisor.h"
 #include "core/analysis/Analysis.h"
 #include "core/analysis/LayerFreezing.h"
+#include "core/checkpoint/CheckpointScopes.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/NativeFormat.h"
@@ -39,6 +40,10 @@ Graph applied(const Graph& graph, const GraphChange& change)
             if (l.name == change.inputName) input = g.find(l.id);
         if (!input) qFatal("no input %s", change.inputName.c_str());
         input->attrs[static_cast<std::size_t>(input->kind->paramIndex("shape"))] = change.inputShape;
+    }
+    if (!change.checkpoint.empty()) {
+        clearCheckpoints(g);
+        for (const auto& [id, name] : change.checkpoint) g.find(id)->checkpoint = name;
     }
     return g;
 }

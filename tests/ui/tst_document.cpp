@@ -11,6 +11,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <algorithm>
 #include <functional>
 
 using namespace netsizer;
@@ -230,6 +231,23 @@ private slots:
         QCOMPARE(layerRow(conv)[core::Component::OptimizerState].fixed, std::uint64_t{0});
         QVERIFY(layerRow(conv)[core::Component::Weights].fixed > 0);
         checkFreshFigures(*m_doc);
+    }
+    // "Checkpoint these": conv and relu become one segment. Its output (the conv's storage, which
+    // the in-place ReLU saves) is saved by fc, outside, so the forward keeps the same bytes; the
+    // step gains the recomputation.
+    void checkpointThese()
+    {
+        const std::vector<LayerId> ids = {idOf(*m_doc, "conv"), idOf(*m_doc, "relu")};
+        const auto kept = m_doc->breakdown()[core::Component::Activations].perSample;
+        checkRoundTrip(*m_doc, [&] { QVERIFY(m_doc->setCheckpoint(ids, "block")); });
+        QCOMPARE(m_doc->analysis().segments.size(), std::size_t{1});
+        QCOMPARE(m_doc->breakdown()[core::Component::Activations].perSample, kept);
+        const auto& ev = m_doc->breakdown().timeline.events;
+        QVERIFY(std::any_of(ev.begin(), ev.end(), [](const core::TimelineEvent& e) { return e.phase == core::StepPhase::Recompute; }));
+        QVERIFY(!m_doc->setCheckpoint(ids, "block")); // already
+        checkFreshFigures(*m_doc);
+        checkRoundTrip(*m_doc, [&] { QVERIFY(m_doc->setCheckpoint(ids, "")); });
+        QVERIFY(m_doc->analysis().segments.empty());
     }
     void freezeUpTo()
     {

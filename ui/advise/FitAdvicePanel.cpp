@@ -21,6 +21,7 @@ QString kindTitle(core::SuggestionKind k)
 {
     switch (k) {
     case core::SuggestionKind::Accumulation: return FitAdvicePanel::tr("Gradient accumulation");
+    case core::SuggestionKind::Checkpointing: return FitAdvicePanel::tr("Gradient checkpointing");
     case core::SuggestionKind::MixedPrecision: return FitAdvicePanel::tr("Mixed precision");
     case core::SuggestionKind::DataParallel: return FitAdvicePanel::tr("Data parallelism");
     case core::SuggestionKind::CheaperOptimizer: return FitAdvicePanel::tr("Cheaper optimizer");

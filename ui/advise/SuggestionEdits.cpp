@@ -3,6 +3,7 @@
 #include "core/analysis/LayerFreezing.h"
 #include "core/layers/LayerKind.h"
 #include "core/layers/ParamSpec.h"
+#include "ui/commands/SetCheckpointCommand.h"
 #include "ui/commands/SetTrainableCommand.h"
 #include "ui/commands/SetTrainingConfigCommand.h"
 #include "ui/document/Document.h"
@@ -10,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include <unordered_map>
 #include <vector>
 
 namespace netsizer::ui {
@@ -80,8 +82,22 @@ bool applySuggestion(Document& doc, const core::Suggestion& s, QString* error)
         }
         shapeChanges = input->attrs[static_cast<std::size_t>(shapeIndex)] != shape;
     }
+    // Checkpointing: every layer's segment as the suggestion has it (absent: none).
+    std::vector<core::LayerId> checkpointIds;
+    std::vector<std::string> checkpointNames;
+    if (!gc.checkpoint.empty()) {
+        std::unordered_map<std::uint32_t, std::string> wanted;
+        for (const auto& [id, name] : gc.checkpoint) wanted[core::toIndex(id)] = name;
+        for (const core::Layer& l : doc.graph().layers()) {
+            const auto it = wanted.find(core::toIndex(l.id));
+            const std::string name = it == wanted.end() ? std::string() : it->second;
+            if (name == l.checkpoint) continue;
+            checkpointIds.push_back(l.id);
+            checkpointNames.push_back(name);
+        }
+    }
     const bool configChanges = !(s.config == doc.config());
-    if (!configChanges && trainable.empty() && !shapeChanges) {
+    if (!configChanges && trainable.empty() && !shapeChanges && checkpointIds.empty()) {
         setError(error, QObject::tr("The suggestion is already applied"));
         return false;
     }
@@ -90,6 +106,7 @@ bool applySuggestion(Document& doc, const core::Suggestion& s, QString* error)
     if (configChanges) stack->push(new SetTrainingConfigCommand(doc, s.config, false));
     pushTrainable(doc, trainable);
     if (shapeChanges) doc.setAttribute(input->id, shapeIndex, core::IntList(gc.inputShape));
+    if (!checkpointIds.empty()) stack->push(new SetCheckpointCommand(doc, std::move(checkpointIds), std::move(checkpointNames)));
     stack->endMacro();
     return true;
 }

@@ -85,7 +85,7 @@ void GraphScene::refresh()
         return;
     }
     if (pending.testFlag(Change::Positions)) syncPositions();
-    if (pending.testAnyFlags(Change::Attributes | Change::Trainable)) updateInfo();
+    if (pending.testAnyFlags(Change::Attributes | Change::Trainable | Change::Checkpoint)) updateInfo();
     else if (pending.testAnyFlags(Change::Config | Change::Batch)) updateMemory();
 }
 
@@ -558,6 +558,11 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     menu.addSeparator();
     QAction* freezeUpTo = menu.addAction(tr("Freeze up to here"));
     QAction* toggle = menu.addAction(trainable ? tr("Freeze this layer") : tr("Unfreeze this layer"));
+    // Gradient checkpointing of the selection as one segment, named after the group (one undo step).
+    QAction* checkpoint = menu.addAction(tr("Checkpoint these"));
+    QAction* uncheckpoint = menu.addAction(tr("Remove checkpointing"));
+    uncheckpoint->setEnabled(!l->checkpoint.empty());
+    const std::string segment = l->group.empty() ? "segment." + l->name : l->group;
     menu.addSeparator();
     QAction* del = menu.addAction(Icons::get(QStringLiteral("delete")), tr("Delete"));
     // Same icons and shortcut hints as the Edit menu.
@@ -573,6 +578,8 @@ void GraphScene::contextMenuEvent(QGraphicsSceneContextMenuEvent* event)
     else if (chosen == duplicate) m_clipboard->duplicate();
     else if (chosen == freezeUpTo) m_doc.freezeUpTo(id);
     else if (chosen == toggle) m_doc.setTrainable(id, !trainable);
+    else if (chosen == checkpoint) m_doc.setCheckpoint(selectedLayers(), segment);
+    else if (chosen == uncheckpoint) m_doc.setCheckpoint(selectedLayers(), "");
     else if (chosen == del) deleteSelection();
     else if (chosen == groupAction) groupSelectionAsking(views().isEmpty() ? nullptr : views().front());
     else if (chosen == ungroupAction) ungroupSelection();

@@ -47,6 +47,7 @@ QString phaseLabel(core::StepPhase p, bool wholeStep)
     case core::StepPhase::Loss: return QObject::tr("loss");
     case core::StepPhase::Backward: return QObject::tr("backward");
     case core::StepPhase::Optimizer: return QObject::tr("optimizer");
+    case core::StepPhase::Recompute: return QObject::tr("recompute");
     }
     return {};
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The one notification the Document sends (ARCHITECTURE.md rule 3): bit flags of what changed,
 // plus the layers concerned when the change is local. Views decide from the flags how much to
-// recompute: Structure/Attributes/Trainable need a new analysis, Config a new estimate, Batch
+// recompute: Structure/Attributes/Trainable/Checkpoint need a new analysis, Config a new estimate, Batch
 // only a re-evaluation of fixed + b × per_sample, Positions nothing but the canvas.
 
 #include "core/graph/LayerId.h"
@@ -21,6 +21,7 @@ enum class Change : unsigned {
     Config = 1u << 4,     // mode, optimizer, precision, framework or GPU changed
     Batch = 1u << 5,      // the batch size changed (O(1) re-evaluation)
     Reset = 1u << 6,      // the whole document was replaced (new / open)
+    Checkpoint = 1u << 7, // a layer's gradient-checkpointing segment changed
 };
 Q_DECLARE_FLAGS(Changes, Change)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Changes)
@@ -34,7 +35,7 @@ struct ChangeEvent {
     // True when the graph analysis is stale after this event.
     bool needsAnalysis() const
     {
-        return what.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Reset);
+        return what.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Checkpoint | Change::Reset);
     }
     // True when the memory figures (not only the canvas) change.
     bool changesMemory() const { return needsAnalysis() || what.testAnyFlags(Change::Config | Change::Batch); }

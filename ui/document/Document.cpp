@@ -11,6 +11,7 @@
 #include "ui/commands/RemoveLayersCommand.h"
 #include "ui/commands/RenameLayerCommand.h"
 #include "ui/commands/SetAttributeCommand.h"
+#include "ui/commands/SetCheckpointCommand.h"
 #include "ui/commands/SetTrainableCommand.h"
 #include "ui/commands/SetTrainingConfigCommand.h"
 
@@ -273,6 +274,20 @@ bool Document::renameLayer(core::LayerId id, const QString& name, QString* error
         return false;
     }
     m_undo.push(new RenameLayerCommand(*this, id, n));
+    return true;
+}
+
+bool Document::setCheckpoint(const std::vector<core::LayerId>& ids, const std::string& segment)
+{
+    std::vector<core::LayerId> changed;
+    for (core::LayerId id : ids) {
+        const core::Layer* l = m_graph.find(id);
+        if (!l) return false;
+        if (l->checkpoint != segment) changed.push_back(id);
+    }
+    if (changed.empty()) return false;
+    std::vector<std::string> names(changed.size(), segment);
+    m_undo.push(new SetCheckpointCommand(*this, std::move(changed), std::move(names)));
     return true;
 }
 

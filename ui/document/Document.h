@@ -90,6 +90,10 @@ public:
     bool setTrainable(core::LayerId id, bool trainable);
     // Freezes every layer that feeds `id` (transitively) and `id` itself ("freeze up to here").
     bool freezeUpTo(core::LayerId id);
+    // Makes `ids` one gradient-checkpointing segment named `segment` ("Checkpoint these"), or
+    // un-checkpoints them when `segment` is empty; one undo step. False when nothing changes
+    // or an id names no layer.
+    bool setCheckpoint(const std::vector<core::LayerId>& ids, const std::string& segment);
     // Moves a layer on the canvas. `mergeable`: this move continues the previous move of the
     // same layer (a drag) and merges with it into one undo step.
     void moveLayer(core::LayerId id, double x, double y, bool mergeable = false);

@@ -39,7 +39,7 @@ void LayerTableModel::refresh()
     const Changes pending = m_pending;
     m_pending = Change::None;
     if (pending == Change::None) return;
-    if (pending.testAnyFlags(Change::Structure | Change::Reset | Change::Attributes | Change::Trainable)) {
+    if (pending.testAnyFlags(Change::Structure | Change::Reset | Change::Attributes | Change::Trainable | Change::Checkpoint)) {
         beginResetModel();
         rebuildRows();
         endResetModel();
