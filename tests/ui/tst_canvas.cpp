@@ -14,6 +14,8 @@
 #include "ui/palette/KindMimeData.h"
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/AttrText.h"
+#include "ui/canvas/CanvasGroups.h"
+#include "ui/canvas/CheckpointBands.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/StatusColors.h"
@@ -271,6 +273,22 @@ private slots:
         QCOMPARE(m_doc->graph().outputsOf(d->id)[0].to, fedBefore[0].to);
         m_doc->undoStack()->undo();
         QCOMPARE(describeGraph(m_doc->graph()), before);
+    }
+
+    // A checkpointed segment gets a band round its nodes (and no other), gone on undo.
+    void checkpointSegmentHasABand()
+    {
+        const core::LayerId fc1 = m_doc->graph().findByName("fc1")->id, relu2 = m_doc->graph().findByName("relu2")->id;
+        const core::LayerId fc3 = m_doc->graph().findByName("fc3")->id;
+        QVERIFY(m_doc->setCheckpoint({fc1, relu2}, "seg"));
+        const ui::CheckpointBands& bands = m_scene->groups().checkpointBands();
+        QTRY_VERIFY(!bands.band("seg").isEmpty());
+        const QRectF band = bands.band("seg");
+        QVERIFY(band.contains(m_scene->node(fc1)->sceneBoundingRect()));
+        QVERIFY(band.contains(m_scene->node(relu2)->sceneBoundingRect()));
+        QVERIFY(!band.contains(m_scene->node(fc3)->sceneBoundingRect().center()));
+        m_doc->undoStack()->undo();
+        QTRY_VERIFY(m_scene->groups().checkpointBands().band("seg").isEmpty());
     }
 
     void attrTextParsesLists()

@@ -2,6 +2,7 @@
 
 #include "core/graph/GroupScopes.h"
 #include "core/util/NumberFormat.h"
+#include "ui/canvas/CheckpointBands.h"
 #include "ui/canvas/EdgeItem.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GroupItem.h"
@@ -19,7 +20,7 @@
 namespace netsizer::ui {
 
 CanvasGroups::CanvasGroups(Document& doc, GraphScene& scene, const DisplayOptions& options)
-    : m_doc(doc), m_scene(scene), m_options(options)
+    : m_doc(doc), m_scene(scene), m_options(options), m_bands(std::make_unique<CheckpointBands>(doc, scene))
 {
 }
 
@@ -29,6 +30,7 @@ void CanvasGroups::clear()
 {
     for (auto& [path, item] : m_items) delete item;
     m_items.clear();
+    m_bands->clear();
 }
 
 void CanvasGroups::rebuild()
@@ -45,6 +47,7 @@ void CanvasGroups::rebuild()
         m_items.emplace(path, item);
     }
     m_collapsed = std::move(kept); // a group that is gone forgets its state
+    m_bands->rebuild();
     updateFigures();
     layout();
 }
@@ -173,6 +176,7 @@ void CanvasGroups::layout()
         if (to) end = QPointF(boxes[*to].center().x(), boxes[*to].top());
         e->setEnds(start, end);
     }
+    m_bands->layout(); // after the collapsed groups hid their nodes
 }
 
 void CanvasGroups::updateFigures()

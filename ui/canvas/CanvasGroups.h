@@ -11,6 +11,7 @@
 
 #include <QString>
 
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -19,6 +20,7 @@
 
 namespace netsizer::ui {
 
+class CheckpointBands;
 class DisplayOptions;
 class Document;
 class GraphScene;
@@ -46,6 +48,9 @@ public:
     void setCollapsed(const std::string& path, bool collapsed);
     void toggle(const std::string& path) { setCollapsed(path, !isCollapsed(path)); }
 
+    // The checkpointing segments' bands, rebuilt and laid out with the frames.
+    const CheckpointBands& checkpointBands() const { return *m_bands; }
+
     // The default name for a new group: "group", "group_2", ... not used by any layer.
     QString uniqueName() const;
 
@@ -66,6 +71,7 @@ private:
     const DisplayOptions& m_options;
     std::unordered_map<std::string, GroupItem*> m_items;
     std::set<std::string> m_collapsed;
+    std::unique_ptr<CheckpointBands> m_bands;
 };
 
 } // namespace netsizer::ui

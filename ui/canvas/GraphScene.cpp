@@ -85,6 +85,7 @@ void GraphScene::refresh()
         return;
     }
     if (pending.testFlag(Change::Positions)) syncPositions();
+    else if (pending.testFlag(Change::Checkpoint)) m_groups->rebuild(); // the segments' bands
     if (pending.testAnyFlags(Change::Attributes | Change::Trainable | Change::Checkpoint)) updateInfo();
     else if (pending.testAnyFlags(Change::Config | Change::Batch)) updateMemory();
 }
