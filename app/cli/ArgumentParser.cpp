@@ -69,12 +69,12 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
     } else if (opt == "--gpu") {
         if (value.empty()) return usage(opt, "needs a GPU preset name (netsizer-cli gpus lists them)");
         o.gpuName = value;
-    } else if (opt == "--gpu-memory") {
+    } else if (opt == "--gpu-memory" || opt == "--budget") {
         std::uint64_t bytes = 0;
         if (!core::parseByteSize(value, bytes) || bytes == 0)
             return usage(opt, "'" + value + "' is not a memory size (e.g. 4GiB, 4GB, 4096MiB, 4294967296)");
         if (bytes > kMaxMemoryBytes) return usage(opt, "'" + value + "' is more than 1 PiB, larger than any GPU");
-        o.gpuMemoryBytes = bytes;
+        (opt == "--budget" ? o.budgetBytes : o.gpuMemoryBytes) = bytes;
     } else if (opt == "--context" || opt == "--workspace-cap") {
         std::uint64_t bytes = 0;
         if (!core::parseByteSize(value, bytes))
@@ -127,12 +127,6 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         if (value == "sqrt") o.checkpointAuto = CliOptions::CheckpointAuto::Sqrt;
         else if (value == "budget") o.checkpointAuto = CliOptions::CheckpointAuto::Budget;
         else return usage(opt, "unknown placement '" + value + "' (sqrt, budget)");
-    } else if (opt == "--budget") {
-        std::uint64_t bytes = 0;
-        if (!core::parseByteSize(value, bytes) || bytes == 0)
-            return usage(opt, "'" + value + "' is not a memory size (e.g. 4GiB, 3500MiB, 4294967296)");
-        if (bytes > kMaxMemoryBytes) return usage(opt, "'" + value + "' is more than 1 PiB, larger than any GPU");
-        o.budgetBytes = bytes;
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
