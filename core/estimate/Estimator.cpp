@@ -64,10 +64,11 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
               s.optimizer.stepTensor ? mul(learnableTensors, 4) : 0));
 }
 
-// What a PyTorch or TensorFlow layer keeps, in bytes, from its counts for every profile:
-// LayerAnalysis::kept / keptAutocast / autocastWeightNumel, or a RecomputedLayer's.
-AffineBytes keptBytes(const Sizes& s, const std::array<CompactCounts, kProfileCount>* kept, const std::array<CompactCounts, 2>& keptAutocast,
-                      const std::array<Count, 2>& autocastWeightNumel, const std::array<CompactCounts, 2>* recomputed = nullptr)
+// What a PyTorch or TensorFlow layer keeps, in bytes: `kept`, its counts for the configured
+// profile, or under mixed precision its autocast counts (LayerAnalysis::kept / keptAutocast /
+// autocastWeightNumel, or a RecomputedLayer's).
+AffineBytes keptBytes(const Sizes& s, const CompactCounts& kept, const std::array<CompactCounts, 2>& keptAutocast,
+                      const std::array<Count, 2>& autocastWeightNumel)
 {
     const Count act = s.precision.activationBytes;
     const auto profile = static_cast<std::size_t>(s.framework.profile);
@@ -77,8 +78,7 @@ AffineBytes keptBytes(const Sizes& s, const std::array<CompactCounts, kProfileCo
         const CompactCounts& k = keptAutocast[profile];
         return {add(k.bytesFixed(act), mul(autocastWeightNumel[profile], s.precision.castCopyBytes)), k.bytesPerSample(act)};
     }
-    const CompactCounts* k = kept ? &(*kept)[profile] : profile < 2 && recomputed ? &(*recomputed)[profile] : nullptr;
-    return k ? AffineBytes{k->bytesFixed(act), k->bytesPerSample(act)} : AffineBytes{};
+    return {kept.bytesFixed(act), kept.bytesPerSample(act)};
 }
 
 void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
@@ -91,7 +91,8 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
         addTo(out[idx(Component::Activations)].fixed, extra.bytesFixed(act));
         return;
     }
-    out[idx(Component::Activations)] += keptBytes(s, &la.kept, la.keptAutocast, la.autocastWeightNumel);
+    out[idx(Component::Activations)] +=
+        keptBytes(s, la.kept[static_cast<std::size_t>(s.framework.profile)], la.keptAutocast, la.autocastWeightNumel);
 }
 
 // What each layer keeps while its checkpointed segment is recomputed (RecomputedLayer),
@@ -102,7 +103,8 @@ std::vector<AffineBytes> recomputedBytes(const Sizes& s, const Analysis& a)
     const Profile p = s.framework.profile;
     if (!s.train || a.recomputed.empty() || (p != Profile::PyTorchCuda && p != Profile::PyTorchCpu)) return out;
     out.reserve(a.recomputed.size());
-    for (const RecomputedLayer& r : a.recomputed) out.push_back(keptBytes(s, nullptr, r.keptAutocast, r.autocastWeightNumel, &r.kept));
+    for (const RecomputedLayer& r : a.recomputed)
+        out.push_back(keptBytes(s, r.kept[static_cast<std::size_t>(p)], r.keptAutocast, r.autocastWeightNumel));
     return out;
 }
 

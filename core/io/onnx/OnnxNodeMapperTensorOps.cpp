@@ -173,7 +173,7 @@ bool OnnxNodeMapper::mapSlice(Node& n)
         for (std::size_t i = 0; i < starts.size(); ++i) axes.push_back(static_cast<double>(i));
     if (starts.size() != 1 || ends.size() != 1 || axes.size() != 1 || steps.size() > 1) return false;
     const auto step = steps.empty() ? std::optional<std::int64_t>{1} : integralValue(steps[0]);
-    if (!step || *step < 1) return false; // a negative step is a flip, which torch does not write as a slice
+    if (!step || *step < 1) return false; // a negative step (torch.flip's export) reverses: a copy, not a view
     const auto axis = integralValue(axes[0]);
     if (!axis) return false;
     const int sample = sampleAxisOf(*in, *axis, batchIndex(*in));
