@@ -432,7 +432,7 @@ private:
         for (const auto& t : kr.saved[static_cast<std::size_t>(list)]) {
             if (!caffe && !shouldSave(t, la, ins)) continue;
             if (t.ref == SavedTensor::Ref::Extra) {
-                charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);
+                if (t.autocast != AutocastDtype::HalfCopyUnderAutocast) charge(kept, total, t.elem, t.numelPerSample, t.numelFixed);
                 continue;
             }
             int storage = -1;

@@ -75,6 +75,7 @@ Result<ModelFile> readAnyModelFile(const std::string& path, const ImportOptions&
         // .json is native, Keras (model.to_json()) or TF.js: decided by the content.
         auto text = readTextFile(path);
         if (!text) return text.error();
+        if (isHuggingFaceConfig(*text)) return readHuggingFaceConfig(*text, baseName(path), options.huggingFace);
         const JsonModelFlavour flavour = sniffJsonModel(*text);
         if (flavour == JsonModelFlavour::Keras || flavour == JsonModelFlavour::TfjsLayers || flavour == JsonModelFlavour::TfjsGraph)
             return readKerasModel(*text, baseName(path));

@@ -1,11 +1,13 @@
 #pragma once
 // Opens any model file NetSizer can read, choosing the reader by the file's extension:
-// .json (native, Keras model.to_json() or TF.js model.json, told apart by content), .prototxt
+// .json (native, Keras model.to_json(), TF.js model.json or a Hugging Face config.json, told
+// apart by content), .prototxt
 // (Caffe), .onnx (ONNX).
 
 #include "core/io/ModelFile.h"
 #include "core/io/TextFile.h"
 #include "core/io/caffe/CaffeImport.h"
+#include "core/io/hf/HfConfigImport.h"
 #include "core/util/Result.h"
 
 #include <map>
@@ -22,6 +24,8 @@ struct ImportOptions {
     // ONNX graph inputs' per-sample shapes by name ("" = the only input), for symbolic or
     // unknown dimensions (readOnnxModel).
     std::map<std::string, Shape> onnxInputShapes;
+    // Hugging Face config.json files (core/io/hf): the sequence length.
+    HfImportOptions huggingFace;
 };
 
 // Reads `path`. Error paths start with the file name. Names, notes and error texts are valid

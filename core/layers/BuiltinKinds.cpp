@@ -44,11 +44,14 @@
     X(PositionalEmbedding)  \
     X(ClassToken)           \
     X(LayerNorm)            \
+    X(RMSNorm)              \
     X(GELU)                 \
     X(RNN)                  \
     X(LSTM)                 \
     X(GRU)                  \
     X(MultiHeadAttention)   \
+    X(ScaledDotProductAttention) \
+    X(RotaryEmbedding)      \
     X(Mean)                 \
     X(TiedDense)            \
     X(StochasticDepth)      \

@@ -69,7 +69,10 @@ enum class SaveWhen : std::uint8_t {
 enum class Autocast : std::uint8_t { Passthrough, Lower, Fp32 };
 
 // The dtype of a tensor under autocast, when it is not simply the op's dtype.
-enum class AutocastDtype : std::uint8_t { Op, Half, Float };
+// HalfCopyUnderAutocast: a half copy that only autocast makes (`x.to(q.dtype)` of a float32
+// result while q is half); without autocast it is the same tensor as another entry, so the
+// full-precision accounting skips it.
+enum class AutocastDtype : std::uint8_t { Op, Half, Float, HalfCopyUnderAutocast };
 
 // A kind's autocast behaviour on one device. `output` overrides the output dtype for composite
 // kinds whose last internal op is not the one that sets the policy (CPU LSTM: linear is

@@ -6,7 +6,8 @@
 // sizes (units = num_embeddings, input features = embedding_dim) is the graph author's contract.
 // Backward keeps the input for the shared weight's gradient (MmBackward0.self; the weight is a
 // parameter). Because the layer owns no trainable tensor, the input is kept whenever autograd
-// records the op (the tied weight is assumed trainable).
+// records the op (the tied weight is assumed trainable). Under autocast it also keeps the
+// half copy of the table it casts (see analyze).
 #include "core/layers/KindHelpers.h"
 
 namespace netsizer::core::kinds {
@@ -27,10 +28,19 @@ Result<KindResult> analyze(const LayerContext& ctx)
     const CheckedCount macs = out.shape.numel() * static_cast<Count>(in.back());
     if (!macs.ok()) return makeError("overflow", "MAC count overflows 64 bits");
     r.macs = macs.value();
-    // matmul: lower_precision_fp. The tied weight's half copy is not charged here (the
-    // weight belongs to the Embedding, which does not cast it): a known small undercount.
+    // matmul: lower_precision_fp. Under autocast the shared table is cast to half here (the
+    // Embedding's lookup does not cast it) and mm keeps that copy for the input's gradient
+    // (MmBackward0.mat2): units × in_features half elements, fixed. Measured: the tied
+    // llm_llama_mha / llm_gpt2 keep 320 × 64 × 2 B = 40,960 B more under CPU bf16 autocast
+    // than their untied twins (tests/truth/out/llm_*.json). Without autocast mat2 is the
+    // weight itself (no new memory).
+    const CheckedCount table = CheckedCount{static_cast<Count>(units)} * static_cast<Count>(in.back());
+    if (!table.ok()) return makeError("overflow", "the tied table's size overflows 64 bits");
     r.setAutocast(Autocast::Lower);
     r.keepPyTorch(savedInput(0, "MmBackward0.self (for the tied weight's gradient)"));
+    r.keepPyTorch(underAutocast(savedExtra(ElemKind::Activation, 0, table.value(), "MmBackward0.mat2 (the tied table's half copy)",
+                                           SaveWhen::InputNeedsGrad),
+                                AutocastDtype::HalfCopyUnderAutocast));
     return r;
 }
 
