@@ -127,6 +127,16 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         if (value == "sqrt") o.checkpointAuto = CliOptions::CheckpointAuto::Sqrt;
         else if (value == "budget") o.checkpointAuto = CliOptions::CheckpointAuto::Budget;
         else return usage(opt, "unknown placement '" + value + "' (sqrt, budget)");
+    } else if (opt == "--seq-len") {
+        bool digits = !value.empty() && value.size() <= 9;
+        for (char c : value) digits &= c >= '0' && c <= '9';
+        const std::int64_t n = digits ? std::stoll(value) : 0;
+        if (n < 1) return usage(opt, "'" + value + "' is not a sequence length (tokens per sample, 1 to 999,999,999)");
+        o.seqLen = n;
+    } else if (opt == "--attention") {
+        if (value == "eager") o.flashAttention = false;
+        else if (value == "flash") o.flashAttention = true;
+        else return usage(opt, "unknown attention '" + value + "' (eager, flash)");
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -143,7 +153,7 @@ bool isKnownOption(std::string_view opt)
     for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
                               "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape",
                               "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace",
-                              "--checkpoint", "--checkpoint-auto", "--budget"})
+                              "--checkpoint", "--checkpoint-auto", "--budget", "--seq-len", "--attention"})
         if (opt == known) return true;
     return false;
 }

@@ -60,6 +60,12 @@ struct CliOptions {
     std::optional<CheckpointAuto> checkpointAuto; // --checkpoint-auto sqrt|budget
     std::optional<std::uint64_t> budgetBytes;     // --budget BYTES (with --checkpoint-auto budget)
 
+    // Sequence models (app/cli/SequenceOptions.h): --seq-len N sets the length of token-id
+    // inputs (a Hugging Face config.json is imported at that length); --attention eager|flash
+    // sets every ScaledDotProductAttention layer's FlashAttention option.
+    std::optional<std::int64_t> seqLen;
+    std::optional<bool> flashAttention;
+
     // Import options (core::ImportOptions).
     std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)
     std::vector<InputShapeOption> inputShapes; // --input-shape, repeatable

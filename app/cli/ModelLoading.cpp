@@ -1,11 +1,13 @@
 #include "app/cli/ModelLoading.h"
 
+#include "app/cli/SequenceOptions.h"
 #include "app/cli/StatedTrainingOptions.h"
 #include "app/cli/TrainableOptions.h"
 
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/ShapeText.h"
 #include "core/io/ModelReader.h"
+#include "core/io/hf/HfPresets.h"
 #include "core/layers/LayerKind.h"
 
 #include <cctype>
@@ -69,7 +71,9 @@ core::Status applyInputShapes(const std::vector<InputShapeOption>& shapes, core:
 core::Result<core::ModelFile> loadModel(const CliOptions& o)
 {
     std::error_code ec;
-    if (!std::filesystem::exists(o.modelPath, ec)) return makeError("io", "no such file", o.modelPath);
+    // A preset name (core/io/hf/HfPresets.h) where no file of that name exists.
+    const bool preset = !std::filesystem::exists(o.modelPath, ec) && core::findHfPreset(o.modelPath);
+    if (!preset && !std::filesystem::exists(o.modelPath, ec)) return makeError("io", "no such file", o.modelPath);
     if (std::filesystem::is_directory(o.modelPath, ec)) return makeError("io", "is a directory, not a model file", o.modelPath);
     const bool caffe = isCaffeNet(o.modelPath);
     core::ImportOptions import;
@@ -88,7 +92,9 @@ core::Result<core::ModelFile> loadModel(const CliOptions& o)
     const bool onnx = hasExtension(o.modelPath, ".onnx");
     if (onnx)
         for (const InputShapeOption& s : o.inputShapes) import.onnxInputShapes[s.name] = s.shape;
-    auto loaded = core::readModelFile(o.modelPath, import); // native, Keras/TF.js, ONNX or Caffe
+    import.huggingFace.sequenceLength = o.seqLen;
+    // native, Keras/TF.js, Hugging Face config.json, ONNX or Caffe
+    auto loaded = preset ? core::readHfPreset(o.modelPath, import.huggingFace) : core::readModelFile(o.modelPath, import);
     if (!loaded) {
         // The ONNX reader names a wrong input; the user wrote it in the option.
         if (onnx && loaded.error().code == "input_shape") return makeError("usage", loaded.error().message, "--input-shape");
@@ -101,6 +107,7 @@ core::Result<core::ModelFile> loadModel(const CliOptions& o)
         for (const InputShapeOption& s : o.inputShapes)
             model.notes.push_back("graph input " + (s.name.empty() ? std::string("(the only one)") : "'" + s.name + "'") + " set to " +
                                   s.shape.toString() + " per sample (--input-shape)");
+    if (auto sequence = applySequenceOptions(o, onnx, model); !sequence) return sequence.error();
     if (auto stated = applyStatedTrainingOptions(o, model); !stated) return stated.error();
     if (auto applied = applyTrainableOptions(o, model); !applied) return applied.error();
     return model;

@@ -24,7 +24,7 @@ Usage:
 
 Commands:
   estimate  the memory breakdown of MODEL at one batch size (native JSON, Keras/TF.js JSON,
-            ONNX or Caffe prototxt)
+            Hugging Face config.json, ONNX or Caffe prototxt)
   fit       the largest batch that fits the GPU, and the breakdown at that batch
   advise    what to change so that the batch fits the GPU (accumulation, mixed precision,
             more GPUs, another optimizer, freezing, a smaller input, a larger GPU), each
@@ -59,6 +59,14 @@ Which weights train (matched against layer names; a pattern that matches nothing
 What the file cannot say (an eval-mode ONNX export has no Dropout; no format records in-place):
   --dropout LAYER=P   a Dropout of rate P after the layer named LAYER (repeatable)
   --inplace LAYER     the layer named LAYER (ReLU, LeakyReLU, ELU, …) runs in place (repeatable)
+
+Sequence models (LLMs; docs/llm.md):
+  --seq-len N         tokens per sample: the length of every int64 token-id Input (a Hugging
+                      Face config.json is imported at N; default min(2048, its maximum))
+  --attention MODE    eager (keeps the heads x S x S weights) or flash (FlashAttention: keeps
+                      q, k, v, the output and a float32 log-sum-exp) for every attention layer
+  MODEL may also be a preset name: gpt2, gpt2-medium, gpt2-large, gpt2-xl, llama-2-7b,
+  llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, mistral-7b (a file of that name wins)
 
 Overhead options (the model's "training.overheads" supplies defaults; options override it):
   --context SIZE          CUDA context reserve (default: the GPU preset's, else 400 MiB)
