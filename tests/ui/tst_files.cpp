@@ -388,6 +388,22 @@ private slots:
         QCOMPARE(m_files->displayName(), QString::fromStdString(m_doc->graph().name));
     }
 
+    // LLaMA-2-7B: 32 decoder layers of 15 layers each, the embedding, the final norm and the head
+    // (484 layers, as `netsizer-cli estimate llama-2-7b` lists) and the published 6,738,415,616
+    // parameters (meta-llama/Llama-2-7b-hf).
+    void presetsOpenAsTemplates()
+    {
+        QVERIFY2(m_files->openPreset(QStringLiteral("llama-2-7b")), qPrintable(m_script.errors.join('\n')));
+        QCOMPARE(qulonglong(m_doc->analysis().paramsTotal), qulonglong{6738415616});
+        QVERIFY(m_doc->analysis().ok());
+        QCOMPARE(m_doc->graph().layers().size(), std::size_t{484});
+        QVERIFY(m_files->savePath().isEmpty());
+        m_script.errors.clear();
+        QVERIFY(!m_files->openPreset(QStringLiteral("gpt5")));
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors.front().contains(QStringLiteral("llama-2-70b")), qPrintable(m_script.errors.front()));
+    }
+
     void exportErrorNamesLayer()
     {
         // GELU has no Caffe layer: the message names the layer and its kind, nothing is written.
@@ -421,7 +437,7 @@ private slots:
         QStringList texts;
         for (QAction* a : probe.fileMenu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Save", "Save As…", "Import", "Export",
+        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Presets (language models)", "Save", "Save As…", "Import", "Export",
                                      "Export chart", "Export breakdown", "Close", "Quit"}));
         QMenu* importMenu = nullptr;
         for (QAction* a : probe.fileMenu->actions())
@@ -435,6 +451,7 @@ private slots:
             if (a->text().remove('&') == QStringLiteral("Save As…") || a->text().remove('&') == QStringLiteral("Quit"))
                 QVERIFY2(!a->shortcut().isEmpty(), qPrintable(a->text()));
         QCOMPARE(probe.menu->examplesMenu()->actions().size(), static_cast<int>(ui::ExampleFiles::paths().size()));
+        QCOMPARE(probe.menu->presetsMenu()->actions().size(), 10); // GPT-2 ×4, LLaMA-2 ×3, Llama-3 ×2, Mistral-7B
         // Screenshots for a person to look at (set NETSIZER_SCREENSHOT_DIR).
         const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR");
         if (!shots.isEmpty()) {

@@ -3,6 +3,7 @@
 #include "core/io/ModelReader.h"
 #include "core/io/NativeFormat.h"
 #include "core/io/TextFile.h"
+#include "core/io/hf/HfPresets.h"
 #include "core/io/keras/KerasImport.h"
 #include "ui/document/Document.h"
 #include "ui/files/BackgroundRead.h"
@@ -139,6 +140,20 @@ bool DocumentFiles::openExample(const QString& resourcePath)
     adopt(std::move(*model), resourcePath, Origin::Template);
     emit statusMessage(tr("Opened example %1").arg(name));
     reportProblems(resourcePath, currentModel());
+    return true;
+}
+
+bool DocumentFiles::openPreset(const QString& name)
+{
+    if (!maybeSave()) return false;
+    auto model = core::readHfPreset(name.toStdString());
+    if (!model) {
+        if (m_io.showError) m_io.showError(tr("Cannot open preset"), fromStd(model.error().describe()));
+        return false;
+    }
+    adopt(std::move(*model), name, Origin::Template);
+    emit statusMessage(tr("Opened preset %1 (Save writes a new NetSizer .json file)").arg(name));
+    reportProblems(name, currentModel());
     return true;
 }
 

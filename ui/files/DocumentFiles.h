@@ -71,6 +71,9 @@ public:
     bool openFile(const QString& path);  // Open, Open Recent, a dropped file, the command line
     bool import();                       // asks for the file
     bool openExample(const QString& resourcePath); // a built-in example (Qt resource or file)
+    // A built-in Hugging Face preset by name (core/io/hf/HfPresets.h), at its default sequence
+    // length; a template like an example: Save asks for a name. An unknown name shows an error.
+    bool openPreset(const QString& name);
 
     // Save writes to savePath() or, when there is none, behaves as Save As.
     bool save();

@@ -11,6 +11,7 @@
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/ExampleFiles.h"
 #include "ui/files/RecentFiles.h"
+#include "core/io/hf/HfPresets.h"
 #include "ui/style/DisplayOptions.h"
 
 #include <QAction>
@@ -45,6 +46,12 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window, Document& doc, DocumentFiles& f
     for (const QString& path : ExampleFiles::paths())
         m_examplesMenu->addAction(ExampleFiles::label(path), &files, [&files, path] { files.openExample(path); });
     m_examplesMenu->setEnabled(!m_examplesMenu->isEmpty());
+    // Published language models as Hugging Face configurations (docs/llm.md).
+    m_presetsMenu = menu->addMenu(tr("&Presets (language models)"));
+    for (const core::HfPreset& preset : core::hfPresets()) {
+        const QString name = QString::fromLatin1(preset.name);
+        m_presetsMenu->addAction(name, &files, [&files, name] { files.openPreset(name); });
+    }
     menu->addSeparator();
     menu->addAction(tr("&Save"), &files, &DocumentFiles::save)->setShortcut(QKeySequence::Save);
     menu->addAction(tr("Save &As…"), &files, &DocumentFiles::saveAs)

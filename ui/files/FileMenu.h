@@ -38,6 +38,7 @@ public:
 
     QMenu* recentMenu() const { return m_recentMenu; }
     QMenu* examplesMenu() const { return m_examplesMenu; }
+    QMenu* presetsMenu() const { return m_presetsMenu; }
 
     // File ▸ Close: asks to save unsaved changes, then leaves an empty untitled document. False
     // (nothing changed) when the person cancels or the save fails.
@@ -71,6 +72,7 @@ private:
     DisplayOptions& m_options;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_examplesMenu = nullptr;
+    QMenu* m_presetsMenu = nullptr;
 };
 
 } // namespace netsizer::ui
