@@ -1,14 +1,15 @@
 #include "core/checkpoint/CheckpointPlacement.h"
 
 #include "core/checkpoint/CheckpointScopes.h"
+#include "core/checkpoint/CutFront.h"
 #include "core/checkpoint/CutPoints.h"
 #include "core/estimate/Estimator.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 namespace netsizer::core {
 namespace {
@@ -16,29 +17,23 @@ namespace {
 using U = std::uint64_t;
 constexpr U kNone = 0; // "no constraint" for X terms (every event total is >= 0)
 
-// One state of the DP: a placement prefix up to a cut.
-struct State {
-    U kept = 0; // P': forward-kept bytes of the prefix
-    U macs = 0; // recomputed MACs per sample
-    U layers = 0; // recomputed layers: among placements of equal MACs, the fewest (no free ReLU segments)
-    int prevCut = -1, prevState = -1;
-    bool segment = false; // the transition into this state was a checkpointed segment
+using State = PlacementState;
+
+bool cheaper(const State& a, const State& b) { return a.cost < b.cost; }
+
+// The cost of a placement as one number: recomputed MACs, then among placements of equal MACs
+// the fewest recomputed layers (no free ReLU segments): MACs × (layers + 1) + recomputed layers.
+// When that could exceed 64 bits the cost is the MACs alone.
+struct CostScale {
+    U scale = 1;
+    CostScale(U totalMacs, std::size_t layers)
+    {
+        const U n = static_cast<U>(layers) + 1;
+        if (totalMacs <= (kSaturated - n) / n) scale = n;
+    }
+    U of(U macs, std::uint32_t layers) const { return scale == 1 ? macs : macs * scale + layers; }
+    U macs(U cost) const { return cost / scale; }
 };
-
-// The cost of a placement: recomputed MACs, then recomputed layers.
-bool cheaper(const State& a, const State& b) { return a.macs != b.macs ? a.macs < b.macs : a.layers < b.layers; }
-
-// The Pareto front of one cut: kept ascending, cost strictly descending.
-void insert(std::vector<State>& front, const State& s)
-{
-    auto it = std::lower_bound(front.begin(), front.end(), s.kept, [](const State& a, U k) { return a.kept < k; });
-    if (it != front.begin() && !cheaper(s, *std::prev(it))) return;
-    if (it != front.end() && it->kept == s.kept && !cheaper(s, *it)) return;
-    auto end = it;
-    while (end != front.end() && !cheaper(*end, s)) ++end;
-    it = front.erase(it, end);
-    front.insert(it, s);
-}
 
 // The network's per-position figures the DP reads (see the header).
 struct Terms {
@@ -93,96 +88,49 @@ Terms terms(const Analysis& a, const MemoryBreakdown& b)
     return t;
 }
 
-} // namespace
+// The checkpointed segments that may start at a DP cut: (c, d] to every later cut d while its
+// terms can still fit. Cut 0 is the virtual start (before position 0); cut j + 1 is cuts[j].
+struct SegmentScan {
+    const Terms& t;
+    const Analysis& a;
+    const std::vector<CutPoint>& cuts;
+    const std::vector<int>& cutAt; // position → the DP cut ending there, or -1
+    U budget;
 
-CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const MemoryBreakdown& b, std::uint64_t budget)
-{
-    CheckpointPlan plan;
-    const Terms t = terms(a, b);
-    const std::size_t n = t.n;
-    if (n == 0) return plan;
-    const std::vector<CutPoint> cuts = cutPoints(graph, a);
-    // Cut 0 of the DP is the virtual start (before position 0); cut j + 1 is cuts[j].
-    const std::size_t m = cuts.size() + 1;
-    auto after = [&](std::size_t j) { return j == 0 ? -1LL : static_cast<long long>(cuts[j - 1].after); };
-    std::vector<std::vector<State>> fronts(m);
-    fronts[0].push_back(State{});
-    // Positions → the DP cut ending there, for the segment scan.
-    std::vector<int> cutAt(n, -1);
-    for (std::size_t j = 1; j < m; ++j) cutAt[cuts[j - 1].after] = static_cast<int>(j);
+    long long after(std::size_t j) const { return j == 0 ? -1LL : static_cast<long long>(cuts[j - 1].after); }
 
-    // Pruning, exact: (1) a state at cut j whose kept bytes let every later layer stay plain
-    // (kept <= plainRoom(j)) completes at its own cost, so among such states only the one with
-    // the most kept bytes (the cheapest of them) matters; (2) its cost is then an upper bound
-    // of the optimum: states that are not cheaper are dropped, and states as cheap only go on
-    // plainly. suffixY[k] = max over positions >= k of the plain event terms + prefix kept.
-    std::vector<U> suffixY(n + 1, sat(t.xLoss, t.prefixKept[n]));
-    for (std::size_t k = n; k-- > 0;) {
-        U y = suffixY[k + 1];
-        if (t.xFwd[k] != kNone) y = std::max(y, sat(t.xFwd[k], t.prefixKept[k + 1]));
-        if (t.xBwd[k] != kNone) y = std::max(y, sat(t.xBwd[k], t.prefixKept[k + 1]));
-        suffixY[k] = y;
+    // The position of the layer before cut j that keeps the tensor crossing it (its first
+    // saver), or -1 (a model input, or no saver before the cut). A segment from cut j keeps
+    // that tensor itself when the placement has recomputed the saver: when the transition into
+    // cut j was a segment containing it.
+    long long inputSaverBefore(std::size_t j) const
+    {
+        const std::int32_t producer = j == 0 ? -1 : cuts[j - 1].producer;
+        if (producer < 0) return -1;
+        const LayerAnalysis& in = a.layers[static_cast<std::size_t>(producer)];
+        return !in.modelInput && in.outputFirstSaver >= 0 && in.outputFirstSaver <= after(j) ? in.outputFirstSaver : -1;
     }
-    auto plainRoom = [&](std::size_t j, bool& any) {
-        const std::size_t begin = static_cast<std::size_t>(after(j) + 1);
-        const U room = sat(budget, t.prefixKept[begin]);
-        any = room >= suffixY[begin] && t.steadyMax <= budget;
-        return any ? room - suffixY[begin] : 0;
-    };
-    bool haveBound = false;
-    State bound;
-    std::vector<std::size_t> extendableStates;
-    for (std::size_t j = 0; j + 1 < m; ++j) {
-        std::vector<State>& front = fronts[j];
-        if (front.empty()) continue;
-        bool completes = false;
-        const U room = plainRoom(j, completes);
-        if (completes) {
-            auto it = std::upper_bound(front.begin(), front.end(), room, [](U r, const State& a) { return r < a.kept; });
-            if (it != front.begin()) {
-                --it;
-                if (!haveBound || cheaper(*it, bound)) {
-                    bound = *it;
-                    haveBound = true;
-                }
-                // Entries before `it` keep less and cost more: `it` completes as well.
-                // (Erasing would shift back-pointers into this front; they are marked instead.)
-                for (auto e = front.begin(); e != it; ++e) e->macs = kSaturated;
-            }
-        }
+
+    // Calls visit(d, need, added, macs, layers, input, outputKept) for each segment from cut j to a cut d,
+    // in order, while minKept + need <= budget: `need` is what its events hold besides the kept
+    // bytes before it, `added` the bytes it keeps in forward (its input, unless a layer before
+    // keeps it, and its output when a later layer saves it), `macs` and `layers` what its
+    // recomputation costs per sample, `input` the bytes of its input tensor (which `need` and
+    // `added` leave out when inputSaverBefore(j) >= 0), `outputKept` whether it keeps its output.
+    template <class Visit>
+    void from(std::size_t j, U minKept, Visit&& visit) const
+    {
+        const std::int32_t producer = j == 0 ? -1 : cuts[j - 1].producer;
+        if (j == 0 || producer < 0 || minKept == kSaturated) return; // a segment needs its one input tensor
         const long long c = after(j);
         const std::size_t begin = static_cast<std::size_t>(c + 1);
-        auto alive = [&](const State& st) { return st.macs != kSaturated && (!haveBound || !cheaper(bound, st)); };
-        auto extendable = [&](const State& st) { return alive(st) && (!haveBound || cheaper(st, bound)); };
-        // The states a segment may extend, kept ascending (a subsequence of the front).
-        extendableStates.clear();
-        for (std::size_t s = 0; s < front.size(); ++s)
-            if (extendable(front[s])) extendableStates.push_back(s);
-        const U minKept = extendableStates.empty() ? kSaturated : front[extendableStates.front()].kept;
-        // Plain layers to the next cut.
-        {
-            const std::size_t end = static_cast<std::size_t>(after(j + 1));
-            U term = 0;
-            for (std::size_t k = begin; k <= end; ++k) {
-                const U own = t.prefixKept[k + 1] - t.prefixKept[begin];
-                if (t.xFwd[k] != kNone) term = std::max(term, sat(t.xFwd[k], own));
-                if (t.xBwd[k] != kNone) term = std::max(term, sat(t.xBwd[k], own));
-            }
-            const U add = t.prefixKept[end + 1] - t.prefixKept[begin];
-            for (std::size_t s = 0; s < front.size(); ++s)
-                if (alive(front[s]) && sat(front[s].kept, term) <= budget)
-                    insert(fronts[j + 1], State{sat(front[s].kept, add), front[s].macs, front[s].layers, static_cast<int>(j), static_cast<int>(s), false});
-        }
-        // A checkpointed segment (c, d] to every later cut d, while its terms can still fit.
-        const std::int32_t producer = j == 0 ? -1 : cuts[j - 1].producer;
-        if (j == 0 || producer < 0 || minKept == kSaturated) continue; // a segment needs its one input tensor
         const LayerAnalysis& in = a.layers[static_cast<std::size_t>(producer)];
         const long long firstSaver = in.outputFirstSaver;
         const bool keptBefore = in.modelInput || (firstSaver >= 0 && firstSaver <= c);
         const U inBytes = keptBefore ? 0 : t.tensorBytes[static_cast<std::size_t>(producer)];
         U term = 0;
         bool anyGrad = false;
-        for (std::size_t k = begin; k < n; ++k) {
+        for (std::size_t k = begin; k < t.n; ++k) {
             if (t.source[k]) break;
             anyGrad |= a.layers[k].outputNeedsGrad;
             U recomputed = t.prefixKept[k + 1] - t.prefixKept[begin];
@@ -202,33 +150,188 @@ CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const Memor
                 if (out.outputFirstSaver > c && out.outputFirstSaver <= static_cast<long long>(k) && out.outputLastSaver > static_cast<long long>(k))
                     outBytes = t.tensorBytes[static_cast<std::size_t>(q)];
             }
-            const U macs = t.prefixMacs[k + 1] - t.prefixMacs[begin];
-            for (const std::size_t s : extendableStates) {
-                if (sat(front[s].kept, need) > budget) break; // kept ascending: the rest do not fit either
-                insert(fronts[static_cast<std::size_t>(d)],
-                           State{sat(sat(front[s].kept, inBytes), outBytes), sat(front[s].macs, macs), front[s].layers + (k + 1 - begin),
-                                 static_cast<int>(j), static_cast<int>(s), true});
-            }
+            visit(static_cast<std::size_t>(d), need, sat(inBytes, outBytes), t.prefixMacs[k + 1] - t.prefixMacs[begin],
+                  static_cast<std::uint32_t>(k + 1 - begin), t.tensorBytes[static_cast<std::size_t>(producer)], outBytes > 0);
         }
     }
-    // The cheapest end state whose loss event (and the steady events) fit.
-    const std::vector<State>& last = fronts[m - 1];
-    int best = -1;
-    for (std::size_t s = 0; s < last.size(); ++s)
-        if (sat(t.xLoss, last[s].kept) <= budget && t.steadyMax <= budget && (best < 0 || cheaper(last[s], last[static_cast<std::size_t>(best)])))
-            best = static_cast<int>(s);
-    if (best < 0) {
+};
+
+// The dynamic programme over the cut points for one budget (see the header). Cut 0 is the
+// virtual start (before position 0); cut j + 1 is cuts[j].
+class BudgetProgramme {
+public:
+    BudgetProgramme(const Terms& t, const SegmentScan& scan, std::size_t cuts)
+        : t_(t), scan_(scan), budget_(scan.budget), m_(cuts + 1), costScale_(t.prefixMacs[t.n], t.n), suffixY_(t.n + 1)
+    {
+        // suffixY_[k] = max over positions >= k of the plain event terms + prefix kept.
+        suffixY_[t.n] = sat(t.xLoss, t.prefixKept[t.n]);
+        for (std::size_t k = t.n; k-- > 0;) {
+            U y = suffixY_[k + 1];
+            if (t.xFwd[k] != kNone) y = std::max(y, sat(t.xFwd[k], t.prefixKept[k + 1]));
+            if (t.xBwd[k] != kNone) y = std::max(y, sat(t.xBwd[k], t.prefixKept[k + 1]));
+            suffixY_[k] = y;
+        }
+    }
+
+    // Runs the programme. With stride > 1, segments start and end only at every stride-th cut
+    // (or the last): a restriction, whose optimum bounds the full one's from above. Placements
+    // must be cheaper than `initialBound` when there is one. Returns the best end state, or
+    // nullptr when nothing fits.
+    //
+    // Each cut has two fronts (front(j, lost)): states that arrived by a segment containing
+    // the layer that keeps the tensor crossing the cut (SegmentScan::inputSaverBefore) no longer
+    // keep that tensor, so a segment from them must keep it itself; neither kind of state
+    // dominates the other.
+    //
+    // Pruning, exact: (1) a state at cut j whose kept bytes let every later layer stay plain
+    // (kept <= plainRoom(j)) completes at its own cost, so among such states only the one with
+    // the most kept bytes (the cheapest of them) matters; (2) its cost is then an upper bound of
+    // the optimum: states that are not cheaper are dropped, and states as cheap only go on
+    // plainly.
+    const State* solve(std::size_t stride, const State* initialBound)
+    {
+        fronts_.assign(2 * m_, CutFront{});
+        front(0, false).seed(State{});
+        bool haveBound = initialBound != nullptr;
+        State bound = haveBound ? *initialBound : State{};
+        std::vector<std::size_t> aliveStates, extendableStates;
+        for (std::size_t j = 0; j + 1 < m_; ++j) {
+            bool completes = false;
+            const U room = plainRoom(j, completes);
+            for (const bool lost : {false, true}) {
+                std::vector<State>& states = front(j, lost).settle();
+                if (states.empty()) continue;
+                if (completes) {
+                    auto it = std::upper_bound(states.begin(), states.end(), room, [](U r, const State& a) { return r < a.kept; });
+                    if (it != states.begin()) {
+                        --it;
+                        if (!haveBound || cheaper(*it, bound)) {
+                            bound = *it;
+                            haveBound = true;
+                        }
+                        // Entries before `it` keep less and cost more: `it` completes as well.
+                        // (Erasing would shift back-pointers into this front; they are marked instead.)
+                        for (auto e = states.begin(); e != it; ++e) e->cost = kSaturated;
+                    }
+                }
+                // The states the plain layers and a segment may extend, kept ascending.
+                aliveStates.clear();
+                extendableStates.clear();
+                for (std::size_t s = 0; s < states.size(); ++s) {
+                    const State& st = states[s];
+                    if (st.cost == kSaturated || (haveBound && cheaper(bound, st))) continue;
+                    aliveStates.push_back(s);
+                    if (!haveBound || cheaper(st, bound)) extendableStates.push_back(s);
+                }
+                // Plain layers to the next cut: whatever crosses it is kept as in the plain network.
+                if (const auto [term, add] = plainStep(j); term <= budget_)
+                    front(j + 1, false).offer(states, aliveStates.data(), aliveStates.data() + aliveStates.size(), {static_cast<int>(j), lost, false},
+                                              add, 0, sat(budget_ - term, add));
+                // A checkpointed segment (c, d] to every later cut d, while its terms can still fit.
+                if (j % stride != 0 || extendableStates.empty()) continue;
+                scan_.from(j, states[extendableStates.front()].kept, [&](std::size_t d, U need, U added, U macs, std::uint32_t layers, U input, bool outputKept) {
+                    if (d % stride != 0 && d + 1 != m_) return;
+                    if (lost) { // this state's last segment recomputes what keeps the segment's input
+                        need = sat(need, input);
+                        added = sat(added, input);
+                    }
+                    if (need > budget_) return;
+                    const U cost = costScale_.of(macs, layers);
+                    // The states it extends: those that it leaves cheaper than a placement that
+                    // completes (cost descending: a suffix) and that fit (kept ascending: a prefix).
+                    const std::size_t* first = extendableStates.data();
+                    const std::size_t* last = first + extendableStates.size();
+                    if (haveBound)
+                        first = std::partition_point(first, last, [&](std::size_t s) { return sat(states[s].cost, cost) >= bound.cost; });
+                    // The layer keeping its output is inside (the producer is), unless it keeps the output itself.
+                    const bool lostAtEnd = scan_.inputSaverBefore(d) >= 0 && !outputKept;
+                    front(d, lostAtEnd).offer(states, first, last, {static_cast<int>(j), lost, true}, added, cost, sat(budget_ - need, added));
+                });
+            }
+        }
+        // The cheapest end state whose loss event (and the steady events) fit.
+        const State* best = nullptr;
+        for (const bool lost : {false, true})
+            for (const State& st : front(m_ - 1, lost).settle())
+                if (sat(t_.xLoss, st.kept) <= budget_ && t_.steadyMax <= budget_ && (!best || cheaper(st, *best))) best = &st;
+        return best;
+    }
+
+    CutFront& front(std::size_t cut, bool lost) { return fronts_[2 * cut + (lost ? 1 : 0)]; }
+    const CostScale& costScale() const { return costScale_; }
+
+private:
+    // The most a state at cut j may keep for every later layer to stay plain (`any`: some state may).
+    U plainRoom(std::size_t j, bool& any) const
+    {
+        const std::size_t begin = static_cast<std::size_t>(scan_.after(j) + 1);
+        const U room = sat(budget_, t_.prefixKept[begin]);
+        any = room >= suffixY_[begin] && t_.steadyMax <= budget_;
+        return any ? room - suffixY_[begin] : 0;
+    }
+
+    // The plain transition from cut j to j + 1: what its events hold above the kept bytes at j,
+    // and the bytes its layers keep.
+    std::pair<U, U> plainStep(std::size_t j) const
+    {
+        const std::size_t begin = static_cast<std::size_t>(scan_.after(j) + 1);
+        const std::size_t end = static_cast<std::size_t>(scan_.after(j + 1));
+        U term = 0;
+        for (std::size_t k = begin; k <= end; ++k) {
+            const U own = t_.prefixKept[k + 1] - t_.prefixKept[begin];
+            if (t_.xFwd[k] != kNone) term = std::max(term, sat(t_.xFwd[k], own));
+            if (t_.xBwd[k] != kNone) term = std::max(term, sat(t_.xBwd[k], own));
+        }
+        return {term, t_.prefixKept[end + 1] - t_.prefixKept[begin]};
+    }
+
+    const Terms& t_;
+    const SegmentScan& scan_;
+    U budget_;
+    std::size_t m_;
+    CostScale costScale_;
+    std::vector<U> suffixY_;
+    std::vector<CutFront> fronts_; // front(j, lost) at 2 j + lost
+};
+
+} // namespace
+
+CheckpointPlan placeForBudget(const Graph& graph, const Analysis& a, const MemoryBreakdown& b, std::uint64_t budget)
+{
+    CheckpointPlan plan;
+    const Terms t = terms(a, b);
+    const std::size_t n = t.n;
+    if (n == 0) return plan;
+    const std::vector<CutPoint> cuts = cutPoints(graph, a);
+    std::vector<int> cutAt(n, -1);
+    for (std::size_t j = 0; j < cuts.size(); ++j) cutAt[cuts[j].after] = static_cast<int>(j + 1);
+    const SegmentScan scan{t, a, cuts, cutAt, budget};
+    BudgetProgramme programme(t, scan, cuts.size());
+    // A coarse pass first on long networks: its cost lets the full pass prune from the start.
+    const std::size_t m = cuts.size() + 1;
+    const std::size_t stride = std::max<std::size_t>(1, m / 32);
+    State coarse;
+    const State* initialBound = nullptr;
+    if (stride > 1) {
+        if (const State* best = programme.solve(stride, nullptr)) {
+            coarse = *best;
+            ++coarse.cost; // as cheap as the coarse optimum is good enough
+            initialBound = &coarse;
+        }
+    }
+    const State* best = programme.solve(1, initialBound);
+    if (!best) {
         plan.feasible = false;
         return plan;
     }
-    plan.recomputedMacs = last[static_cast<std::size_t>(best)].macs;
-    plan.predictedPeak = std::max(sat(t.xLoss, last[static_cast<std::size_t>(best)].kept), t.steadyMax);
-    for (int j = static_cast<int>(m - 1), s = best; j > 0;) {
-        const State& st = fronts[static_cast<std::size_t>(j)][static_cast<std::size_t>(s)];
-        if (st.segment)
-            plan.segments.push_back({static_cast<std::size_t>(after(static_cast<std::size_t>(st.prevCut)) + 1), static_cast<std::size_t>(after(static_cast<std::size_t>(j)))});
-        j = st.prevCut;
-        s = st.prevState;
+    plan.recomputedMacs = programme.costScale().macs(best->cost);
+    plan.predictedPeak = std::max(sat(t.xLoss, best->kept), t.steadyMax);
+    std::size_t nextCut = m - 1;
+    for (const State* st = best; st->from.cut >= 0;) {
+        const std::size_t j = static_cast<std::size_t>(st->from.cut);
+        if (st->from.segment) plan.segments.push_back({static_cast<std::size_t>(scan.after(j) + 1), static_cast<std::size_t>(scan.after(nextCut))});
+        nextCut = j;
+        st = &programme.front(j, st->from.lost).states()[static_cast<std::size_t>(st->prevState)];
     }
     std::reverse(plan.segments.begin(), plan.segments.end());
     return plan;

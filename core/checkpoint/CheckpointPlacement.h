@@ -24,8 +24,13 @@
 // later cut, feasible when every event it covers stays within the budget; segment lengths
 // are scanned with a running maximum, stopping once the segment's terms alone exceed the
 // budget. The answer is the cheapest state at the network's end whose loss event fits.
-// O(cuts² × front) time; the recomputation event and the cut tensor's exact dtype are not in
-// the model, so checkpointForBudget verifies the placement with the engine and tightens.
+// A segment whose input a layer before the cut keeps needs no copy of it, unless the previous
+// segment recomputes that layer: per cut there are two fronts, for the states whose last
+// segment does and for the others. O(cuts² × front) time. On long networks a first pass that lets segments start and end only
+// at every (cuts / 32)-th cut finds a placement whose cost bounds the optimum, so the full pass
+// drops every state that cannot beat it from the start; the fronts take candidates in batches
+// (core/checkpoint/CutFront.h). The recomputation event and the cut tensor's exact dtype are
+// not in the model, so checkpointForBudget verifies the placement with the engine and tightens.
 
 #include "core/analysis/Analysis.h"
 #include "core/estimate/MemoryBreakdown.h"

@@ -29,6 +29,8 @@
 
 #include <QtTest>
 
+#include <random>
+
 using namespace netsizer::core;
 
 class TestCheckpoint : public QObject {
@@ -43,6 +45,7 @@ private slots:
     void cutPointsOfAResidualBlock();
     void sqrtPlacement();
     void budgetPlacementIsOptimal();
+    void budgetPlacementIsOptimalOnMixedChains();
 };
 
 namespace {
@@ -76,6 +79,35 @@ std::size_t positionOf(const Analysis& a, const Graph& g, const char* name)
     for (std::size_t i = 0; i < a.layers.size(); ++i)
         if (g.layers()[a.layers[i].layerIndex].name == name) return i;
     return a.layers.size();
+}
+
+// The fewest recomputed MACs of any placement on the chain `g` whose engine peak is within the
+// budget (UINT64_MAX: none), by enumeration: each layer after the input starts a new segment,
+// continues the current one, or is plain (3^(n-1) labellings, the valid ones kept).
+std::uint64_t bruteForceBestMacs(const Graph& g, const Analysis& a, const TrainingConfig& c, std::uint64_t budget)
+{
+    const std::size_t n = a.layers.size();
+    std::size_t codes = 1;
+    for (std::size_t k = 1; k < n; ++k) codes *= 3;
+    std::uint64_t bestMacs = UINT64_MAX;
+    std::vector<int> label(n, 0);
+    for (std::size_t code = 0; code < codes; ++code) {
+        std::size_t v = code;
+        for (std::size_t k = 1; k < n; ++k, v /= 3) label[k] = static_cast<int>(v % 3);
+        Graph trial = g;
+        int seg = 0;
+        bool valid = true;
+        for (std::size_t k = 1; k < n; ++k) {
+            if (label[k] == 1) ++seg;
+            if (label[k] == 2 && (k == 1 || label[k - 1] == 0)) valid = false;
+            if (label[k] != 0) trial.find(a.layers[k].id)->checkpoint = "s" + std::to_string(seg);
+        }
+        if (!valid) continue;
+        const Analysis ta = analyze(trial);
+        const MemoryBreakdown tb = estimate(ta, c, 0);
+        if (tb.peakBytes() <= budget) bestMacs = std::min<std::uint64_t>(bestMacs, ta.recomputedMacs);
+    }
+    return bestMacs;
 }
 
 } // namespace
@@ -229,26 +261,7 @@ void TestCheckpoint::budgetPlacementIsOptimal()
     const std::vector<CutPoint> cuts = cutPoints(g, a);
     const std::size_t n = a.layers.size();
     for (const std::uint64_t budget : {plainPeak, plainPeak - 60000, plainPeak - 100000, plainPeak - 140000}) {
-        // Brute force: each layer after the input either starts a new segment, continues the
-        // current one, or is plain (3^8 labellings, the valid ones kept).
-        std::uint64_t bestMacs = UINT64_MAX;
-        std::vector<int> label(n, 0);
-        for (std::size_t code = 0; code < 6561; ++code) {
-            std::size_t v = code;
-            for (std::size_t k = 1; k < n; ++k, v /= 3) label[k] = static_cast<int>(v % 3);
-            Graph trial = g;
-            int seg = 0;
-            bool valid = true;
-            for (std::size_t k = 1; k < n; ++k) {
-                if (label[k] == 1) ++seg;
-                if (label[k] == 2 && (k == 1 || label[k - 1] == 0)) valid = false;
-                if (label[k] != 0) trial.find(a.layers[k].id)->checkpoint = "s" + std::to_string(seg);
-            }
-            if (!valid) continue;
-            const Analysis ta = analyze(trial);
-            const MemoryBreakdown tb = estimate(ta, c, 0);
-            if (tb.peakBytes() <= budget) bestMacs = std::min<std::uint64_t>(bestMacs, ta.recomputedMacs);
-        }
+        const std::uint64_t bestMacs = bruteForceBestMacs(g, a, c, budget);
         const auto placed = checkpointForBudget(g, c, budget, 0);
         QVERIFY(placed);
         if (bestMacs == UINT64_MAX) {
@@ -259,6 +272,49 @@ void TestCheckpoint::budgetPlacementIsOptimal()
         QCOMPARE(placed->plan.recomputedMacs, bestMacs);
     }
     QCOMPARE(cuts.size(), n); // a chain is cut after every layer
+}
+
+// Chains of six layers of mixed kinds (Dense of 32–128 units, ReLU, Sigmoid, Dropout), drawn
+// from a fixed seed, at budgets from the plain peak down past the least any placement reaches:
+// the placement the engine verifies recomputes as few MACs as the cheapest placement that fits.
+void TestCheckpoint::budgetPlacementIsOptimalOnMixedChains()
+{
+    std::mt19937 random(20261204);
+    int fitted = 0;
+    for (int net = 0; net < 12; ++net) {
+        GraphBuilder b;
+        auto x = b.add("Input", "input", {}, {{"shape", IntList{64}}});
+        for (int i = 1; i <= 6; ++i) {
+            const std::string name = "l" + std::to_string(i);
+            switch (random() % 4) {
+            case 0: x = b.add("Dense", name, {x}, {{"units", static_cast<std::int64_t>(32 + 32 * (random() % 4))}}); break;
+            case 1: x = b.add("ReLU", name, {x}, {{"inplace", false}}); break;
+            case 2: x = b.add("Sigmoid", name, {x}, {}); break;
+            default: x = b.add("Dropout", name, {x}, {{"p", 0.25}}); break;
+            }
+        }
+        const Graph g = b.take();
+        const Analysis a = analyze(g);
+        QVERIFY(a.ok());
+        const TrainingConfig c = cpuSgd(64);
+        const std::uint64_t plainPeak = estimate(a, c, 0).peakBytes();
+        for (const std::uint64_t percent : {100, 95, 90, 85, 80, 75, 70}) {
+            const std::uint64_t budget = plainPeak / 100 * percent;
+            const std::uint64_t bestMacs = bruteForceBestMacs(g, a, c, budget);
+            const auto placed = checkpointForBudget(g, c, budget, 0);
+            QVERIFY(placed);
+            const QString where = QString("net %1, budget %2 %: ").arg(net).arg(percent);
+            if (bestMacs == UINT64_MAX) {
+                QVERIFY2(placed->peakBytes > budget, qPrintable(where + "nothing fits, yet a placement was found within the budget"));
+                continue;
+            }
+            fitted += percent < 100;
+            QVERIFY2(placed->peakBytes <= budget, qPrintable(where + QString("peak %1").arg(placed->peakBytes)));
+            QVERIFY2(placed->plan.recomputedMacs == bestMacs,
+                     qPrintable(where + QString("recomputes %1 MACs, the best placement %2").arg(placed->plan.recomputedMacs).arg(bestMacs)));
+        }
+    }
+    QVERIFY(fitted >= 12); // the budgets below the plain peak reach placements that fit
 }
 
 QTEST_APPLESS_MAIN(TestCheckpoint)
