@@ -2,7 +2,8 @@
 // estimate of Framework::PyTorchCpu against what PyTorch 1.13 measured, per component, with the
 // relative error — and torchinfo's "forward/backward pass size" (2 × outputs of layers with
 // parameters, the truth's `torchinfo_forward_backward_pass_bytes_per_sample`) as the baseline.
-// A program, not a test (ARCHITECTURE.md rule 12). Output: Markdown, kept in docs/accuracy.md.
+// A program, not a test (ARCHITECTURE.md rule 12). Output: Markdown, kept in docs/accuracy.md;
+// the sections measured elsewhere are docs/accuracy/*.md, appended verbatim.
 // Run: build/tests/bench/netsizer-accuracy-report > docs/accuracy.md
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,23 @@ using namespace netsizer::core;
 using nlohmann::json;
 
 namespace {
+
+// Sections measured outside this program (TF.js runs, the language-model truth) are written by
+// hand in `dir`/*.md and copied after the generated tables, in file-name order, so regenerating
+// docs/accuracy.md keeps them.
+void appendWrittenSections(const std::string& dir)
+{
+    std::vector<std::filesystem::path> files;
+    std::error_code error;
+    for (const auto& entry : std::filesystem::directory_iterator(dir, error))
+        if (entry.path().extension() == ".md") files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+    for (const auto& file : files) {
+        std::ifstream in(file, std::ios::binary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        std::printf("\n%s", text.c_str());
+    }
+}
 
 struct Row {
     std::string name, truth;
@@ -243,5 +262,6 @@ int main()
         "linear layer whose input needs no gradient (x_frozen_mlp bf16 fixed part was +186 %%), the float32 "
         "state chain of GRU under CPU autocast. Every other component of the eight networks matched to the byte "
         "on the first run.\n");
+    appendWrittenSections(std::string(NETSIZER_ROOT) + "/docs/accuracy");
     return 0;
 }
