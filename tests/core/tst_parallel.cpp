@@ -4,6 +4,8 @@
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
 #include "core/graph/GraphBuilder.h"
+#include "core/io/hf/HfPresets.h"
+#include "core/layers/LayerKind.h"
 #include "core/parallel/ModelStateSharding.h"
 #include "core/parallel/RankEstimator.h"
 
@@ -24,6 +26,8 @@ private slots:
     void strategiesHandDerived_data();
     void strategiesHandDerived();
     void tensorParallelMlp();
+    void korthikantiPerLayer_data();
+    void korthikantiPerLayer();
     void pipelineInFlight();
     void pipelineStagesHandDerived();
     void settingsErrors_data();
@@ -276,6 +280,72 @@ void TestParallel::tensorParallelMlp()
     const auto sp = estimateParallel(g, a, c, 0);
     QVERIFY(sp.ok());
     QCOMPARE(sp->ranks[0].breakdown[Component::Activations].perSample, std::uint64_t{64});
+}
+
+// Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
+// (arXiv:2205.05198), section 4: the activations one transformer layer keeps, in bytes, with
+// s the sequence length, b the micro-batch, h the hidden size, a the heads, t the
+// tensor-parallel size:
+//   no parallelism                 sbh (34 + 5as/h)
+//   tensor parallel                sbh (10 + 24/t + 5as/(ht))
+//   tensor + sequence parallel     sbh/t (34 + 5as/h)
+// Their assumptions: 16-bit activations, 1-byte dropout masks, dropout on the attention
+// weights, the GELU keeping only its input, and nothing else kept (they neglect LayerNorm's
+// per-row mean and rstd). Checked on the gpt2 preset (h = 768, a = 12) at s = 128, b = 1,
+// fp16 activations on CUDA, its GELU set to approximate="tanh" (one op keeping its input, as
+// Megatron's fused bias-GELU; the preset's gelu_new is a chain of ops keeping more): block 0's
+// layers ("transformer.h.0.") add up to the formula plus the two LayerNorms' statistics, 2 × s
+// × (mean + rstd) × 4 B = 2,048 B, which sequence parallel splits too. sbh = 98,304 and
+// 5as²b = 983,040: 4,325,376 B without parallelism.
+void TestParallel::korthikantiPerLayer_data()
+{
+    QTest::addColumn<std::uint32_t>("t");
+    QTest::addColumn<bool>("sp");
+    QTest::addColumn<std::uint64_t>("formula");
+    constexpr std::uint64_t sbh = 128 * 768, attention = 5 * 12 * 128 * 128;
+    QTest::newRow("no parallelism") << 1u << false << sbh * 34 + attention;
+    QTest::newRow("tp 2") << 2u << false << sbh * 10 + sbh * 24 / 2 + attention / 2;
+    QTest::newRow("tp 4") << 4u << false << sbh * 10 + sbh * 24 / 4 + attention / 4;
+    QTest::newRow("tp 2 + sp") << 2u << true << (sbh * 34 + attention) / 2;
+    QTest::newRow("tp 4 + sp") << 4u << true << (sbh * 34 + attention) / 4;
+}
+
+void TestParallel::korthikantiPerLayer()
+{
+    QFETCH(std::uint32_t, t);
+    QFETCH(bool, sp);
+    QFETCH(std::uint64_t, formula);
+    HfImportOptions options;
+    options.sequenceLength = 128;
+    auto model = readHfPreset("gpt2", options);
+    QVERIFY(model.ok());
+    Graph& g = model->graph;
+    int gelus = 0;
+    for (const Layer& l : g.layers())
+        if (l.kind->id == "GELU") {
+            g.find(l.id)->attrs[static_cast<std::size_t>(l.kind->paramIndex("approximate"))] = std::string("tanh");
+            ++gelus;
+        }
+    QCOMPARE(gelus, 12);
+    const Analysis a = analyze(g);
+    QVERIFY(a.ok());
+    TrainingConfig c = adamConfig(1);
+    c.precision = Precision::Fp16;
+    c.parallel.gpus = t;
+    c.parallel.tensorParallel = t;
+    c.parallel.sequenceParallel = sp;
+    const auto r = estimateParallel(g, a, c, 0);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    std::uint64_t block = 0;
+    int layers = 0;
+    for (std::size_t i = 0; i < a.layers.size(); ++i)
+        if (g.layers()[a.layers[i].layerIndex].name.starts_with("transformer.h.0.")) {
+            block += r->ranks[0].breakdown.layers[i][Component::Activations].perSample;
+            ++layers;
+        }
+    QCOMPARE(layers, 15); // ln_1, c_attn, query, key, value, attention, c_proj, resid_dropout, residual_attn, ln_2, c_fc, act, c_proj, dropout, residual_mlp
+    const std::uint64_t layerNormStatistics = 2 * 128 * 2 * 4;
+    QCOMPARE(block, formula + (sp ? layerNormStatistics / t : layerNormStatistics));
 }
 
 void TestParallel::pipelineInFlight()
