@@ -31,8 +31,8 @@ struct ShardedStates {
     Count gatherBuffer = 0;
     // DDP: the all-reduce buckets. PyTorch's Reducer copies every gradient into bucket buffers
     // of bucket_cap_mb = 25 MiB each (torch/nn/parallel/distributed.py), which together are as
-    // large as the gradients unless gradient_as_bucket_view=True (the default is False; the
-    // saving it brings "equal to the total gradients size", pytorch/pytorch#41954).
+    // large as the gradients unless gradient_as_bucket_view=True (the default is False; pytorch
+    // commit 97d594b9f7, which added it, measured the saving as the gradients' size).
     Count commBuffer = 0;
     Count cpu = 0; // host bytes of this rank's offloaded shards
 };
