@@ -8,6 +8,7 @@
 #include "core/layers/LayerKind.h"
 #include "core/parallel/ModelStateSharding.h"
 #include "core/parallel/RankEstimator.h"
+#include "SmallNets.h"
 
 #include <QtTest>
 
@@ -15,6 +16,8 @@
 #include <cmath>
 
 using namespace netsizer::core;
+using netsizer::testing::twoDense;
+using netsizer::testing::adamFp32;
 
 class TestParallel : public QObject {
     Q_OBJECT
@@ -87,25 +90,6 @@ ShardedStates shardOnGpus(const ModelStates& m, ParallelStrategy s, Offload o, s
 }
 
 std::uint64_t gpuBytes(const ShardedStates& s) { return s.weights + s.gradients + s.optimizerState + s.gatherBuffer + s.commBuffer; }
-
-Graph twoDense()
-{
-    GraphBuilder b;
-    auto x = b.add("Input", "x", {}, {{"shape", IntList{4}}});
-    auto d1 = b.add("Dense", "d1", {x}, {{"units", std::int64_t{3}}});
-    b.add("Dense", "d2", {d1}, {{"units", std::int64_t{2}}});
-    return b.take();
-}
-
-TrainingConfig adamConfig(std::uint64_t batch)
-{
-    TrainingConfig c;
-    c.framework = Framework::PyTorch;
-    c.optimizer = Optimizer::Adam;
-    c.precision = Precision::Fp32;
-    c.batch = batch;
-    return c;
-}
 
 } // namespace
 
@@ -223,7 +207,7 @@ void TestParallel::strategiesHandDerived()
     const Graph g = twoDense();
     const Analysis a = analyze(g);
     const auto s = static_cast<ParallelStrategy>(strategy);
-    TrainingConfig c = adamConfig(s == ParallelStrategy::None ? 1 : 2);
+    TrainingConfig c = adamFp32(s == ParallelStrategy::None ? 1 : 2);
     c.parallel.gpus = s == ParallelStrategy::None ? 1 : 2;
     c.parallel.strategy = s;
     c.parallel.offload = static_cast<Offload>(offload);
@@ -241,7 +225,7 @@ void TestParallel::strategiesHandDerived()
     QCOMPARE(sum, peak);
     if (s == ParallelStrategy::None) {
         // One GPU, nothing set: exactly the single-GPU engine.
-        QCOMPARE(rank.breakdown.peakBytes(), estimate(a, adamConfig(1), 0).peakBytes());
+        QCOMPARE(rank.breakdown.peakBytes(), estimate(a, adamFp32(1), 0).peakBytes());
     }
 }
 
@@ -261,7 +245,7 @@ void TestParallel::tensorParallelMlp()
     b.add("Dense", "fc2", {act}, {{"units", std::int64_t{8}}});
     const Graph g = b.take();
     const Analysis a = analyze(g);
-    TrainingConfig c = adamConfig(4);
+    TrainingConfig c = adamFp32(4);
     const MemoryBreakdown one = estimate(a, c, 0);
     QCOMPARE(one[Component::Weights].fixed, std::uint64_t{1120});
     QCOMPARE(one[Component::Activations].perSample, std::uint64_t{128});
@@ -329,7 +313,7 @@ void TestParallel::korthikantiPerLayer()
     QCOMPARE(gelus, 12);
     const Analysis a = analyze(g);
     QVERIFY(a.ok());
-    TrainingConfig c = adamConfig(1);
+    TrainingConfig c = adamFp32(1);
     c.precision = Precision::Fp16;
     c.parallel.gpus = t;
     c.parallel.tensorParallel = t;
@@ -386,7 +370,7 @@ void TestParallel::pipelineStagesHandDerived()
     gb.add("Dense", "b", {l1}, {{"units", std::int64_t{4}}});
     const Graph g = gb.take();
     const Analysis a = analyze(g);
-    TrainingConfig c = adamConfig(2);
+    TrainingConfig c = adamFp32(2);
     c.optimizer = Optimizer::Sgd;
     c.parallel.gpus = 2;
     c.parallel.pipelineParallel = 2;
