@@ -1,5 +1,6 @@
 #include "app/cli/ArgumentParser.h"
 
+#include "app/cli/ParallelOptions.h"
 #include "core/util/NumberFormat.h"
 
 #include <cstdlib>
@@ -137,6 +138,8 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         if (value == "eager") o.flashAttention = false;
         else if (value == "flash") o.flashAttention = true;
         else return usage(opt, "unknown attention '" + value + "' (eager, flash)");
+    } else if (isParallelOption(opt)) {
+        return applyParallelOption(o, opt, value);
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -155,13 +158,13 @@ bool isKnownOption(std::string_view opt)
                               "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace",
                               "--checkpoint", "--checkpoint-auto", "--budget", "--seq-len", "--attention"})
         if (opt == known) return true;
-    return false;
+    return isParallelOption(opt);
 }
 
 // Options without a value.
 bool isFlag(std::string_view opt)
 {
-    return opt == "--safe" || opt == "--allocator-rounding" || opt == "--no-allocator-rounding";
+    return opt == "--safe" || opt == "--allocator-rounding" || opt == "--no-allocator-rounding" || opt == "--sp";
 }
 
 // Every option but --format configures an estimate.
@@ -233,7 +236,9 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
         if (isFlag(a)) {
             if (!needsModel) return usage(a, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (a == "--safe" && o.command != Command::Fit) return usage(a, "is an option of fit, not of " + cmd);
+            if (a == "--sp" && o.command != Command::Estimate) return usage(a, "is an option of estimate, not of " + cmd);
             if (a == "--safe") o.safe = true;
+            else if (a == "--sp") o.sequenceParallel = true;
             else o.allocatorRounding = a == "--allocator-rounding";
         } else if (a.size() >= 2 && a[0] == '-' && a != "-") {
             std::string opt = a, value;
@@ -251,6 +256,8 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
                 return usage(opt, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (validate && !isValidateOption(opt))
                 return usage(opt, "validate takes the batch, optimizer, precision and framework from the measurement file");
+            if (isParallelOption(opt) && o.command != Command::Estimate)
+                return usage(opt, "is an option of estimate, not of " + cmd + " (many GPUs are estimated per rank)");
             if (auto e = applyOption(o, opt, value)) return *e;
             gpuFlag |= opt == "--gpu";
             gpuMemoryFlag |= opt == "--gpu-memory";

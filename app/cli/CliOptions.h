@@ -7,6 +7,7 @@
 #include "core/estimate/Precision.h"
 #include "core/estimate/TrainingConfig.h"
 #include "core/graph/Shape.h"
+#include "core/parallel/ParallelConfig.h"
 
 #include <cstdint>
 #include <optional>
@@ -65,6 +66,14 @@ struct CliOptions {
     // sets every ScaledDotProductAttention layer's FlashAttention option.
     std::optional<std::int64_t> seqLen;
     std::optional<bool> flashAttention;
+
+    // Many GPUs (app/cli/ParallelOptions.h, core::ParallelConfig), estimate only; unset keeps
+    // the model file's settings.
+    std::optional<std::uint32_t> gpus, nodes, tensorParallel, pipelineParallel, microbatches;
+    std::optional<core::ParallelStrategy> parallelStrategy;
+    std::optional<core::PipelineSchedule> pipelineSchedule;
+    std::optional<core::Offload> offload;
+    bool sequenceParallel = false; // --sp
 
     // Import options (core::ImportOptions).
     std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)

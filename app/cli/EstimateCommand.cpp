@@ -2,8 +2,10 @@
 
 #include "app/cli/CheckpointOptions.h"
 #include "app/cli/ModelLoading.h"
+#include "app/cli/ParallelOptions.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/parallel/RankEstimator.h"
 #include "core/report/SizeOverflowError.h"
 
 #include <algorithm>
@@ -22,10 +24,23 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     auto config = configFor(o, r.model);
     if (!config) return config.error();
     if (auto applied = applyCheckpointOptions(o, *config, r.model); !applied) return applied.error();
+    if (auto parallel = applyParallelOptions(o, *config); !parallel) return parallel.error();
+    if (config->parallel.active() && r.fitCommand)
+        return core::makeError("usage", "fit searches one GPU's batch; with many GPUs use estimate (per-rank figures)", "fit");
 
     r.analysis = core::analyze(r.model.graph);
     if (!r.analysis.ok()) return analysisError(o.modelPath, r.analysis, r.model);
-    r.breakdown = core::estimate(r.analysis, *config, core::GpuCatalog::builtin().defaultContextBytes());
+    const std::uint64_t context = core::GpuCatalog::builtin().defaultContextBytes();
+    if (config->parallel.active()) {
+        auto ranks = core::estimateParallel(r.model.graph, r.analysis, *config, context);
+        if (!ranks) return parallelError(ranks.error());
+        for (const core::RankEstimate& rank : ranks->ranks)
+            if (auto overflow = core::sizeOverflowError(rank.breakdown, r.model.graph)) return placedError(o.modelPath, *overflow, r.model);
+        r.breakdown = ranks->ranks[ranks->peakRank].breakdown;
+        r.parallel = std::move(ranks).value();
+        return r;
+    }
+    r.breakdown = core::estimate(r.analysis, *config, context);
     if (r.fitCommand) {
         // Memory is affine in the batch: moving to the fitted batch re-evaluates nothing.
         const std::uint64_t best = r.breakdown.maxBatch(r.safe).value_or(0);

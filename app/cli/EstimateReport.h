@@ -3,6 +3,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/io/ModelFile.h"
+#include "core/parallel/RankEstimate.h"
 
 #include <optional>
 #include <string>
@@ -21,6 +22,9 @@ struct EstimateReport {
     // by the centre estimate or, with `safe`, by the top of the error band.
     std::optional<std::uint64_t> fittedBatch;
     bool safe = false;
+    // Many GPUs (TrainingConfig::parallel set): every distinct rank; `breakdown` is then the
+    // breakdown of the rank that peaks (parallel->peakRank), at its per-rank micro-batch.
+    std::optional<core::ParallelEstimate> parallel;
 };
 
 } // namespace netsizer::cli

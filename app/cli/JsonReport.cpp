@@ -1,6 +1,7 @@
 // --format json: one object (field reference in docs/cli.md). Bytes are exact integers.
 #include "app/cli/ReportFormatters.h"
 
+#include "app/cli/RanksReport.h"
 #include "core/layers/LayerKind.h"
 #include "core/report/PeakHeadline.h"
 #include "core/util/JsonText.h"
@@ -132,6 +133,8 @@ std::string formatJson(const EstimateReport& r)
         if (r.fitCommand) g["fit_rule"] = r.safe ? "safe" : "centre";
         j["gpu"] = g;
     }
+
+    addRanksJson(r, j);
 
     ordered_json layers = ordered_json::array();
     for (std::size_t i = 0; i < a.layers.size(); ++i)

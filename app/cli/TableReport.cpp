@@ -4,6 +4,7 @@
 // the training fits the GPU.
 #include "app/cli/ReportFormatters.h"
 
+#include "app/cli/RanksReport.h"
 #include "app/cli/TextTable.h"
 #include "core/layers/LayerKind.h"
 #include "core/report/PeakHeadline.h"
@@ -156,6 +157,7 @@ std::string formatTable(const EstimateReport& r)
                withThousands(a.paramsTotal - a.paramsTrainable) + "), buffers " + withThousands(a.buffers) +
                "; MACs per sample: " + shortCount(a.macs) + "\n";
     out += "(Kept / sample: bytes a layer keeps for backward per sample; whole-network components below.)\n\n";
+    if (r.parallel) out += ranksTable(r) + "\n";
     out += componentTable(r.breakdown);
     out += "\n" + peakAndBand(r);
     out += "\n" + gpuLines(r);

@@ -10,7 +10,7 @@ Usage:
   netsizer-cli estimate MODEL [--batch N] [--optimizer NAME] [--precision NAME]
                         [--framework pytorch|pytorch-cpu|caffe|tensorflow] [--mode train|inference]
                         [--gpu NAME | --gpu-memory SIZE] [--format table|json|csv]
-                        [overhead options] [import options]
+                        [overhead options] [import options] [many-GPU options]
   netsizer-cli fit MODEL (--gpu NAME | --gpu-memory SIZE) [--safe] [same options]
   netsizer-cli advise MODEL (--gpu NAME | --gpu-memory SIZE) [--batch N] [same options]
                       [--format table|json]
@@ -67,6 +67,15 @@ Sequence models (LLMs; docs/llm.md):
                       q, k, v, the output and a float32 log-sum-exp) for every attention layer
   MODEL may also be a preset name: gpt2, gpt2-medium, gpt2-large, gpt2-xl, llama-2-7b,
   llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, mistral-7b (a file of that name wins)
+
+Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
+  --gpus N            GPUs in all (tensor x pipeline x data-parallel); --batch is then the
+                      global batch of all data-parallel ranks
+  --nodes M           nodes (must divide N)
+  --parallel NAME     ddp, zero1, zero2, zero3, fsdp or fsdp2 (data-parallel model states)
+  --tp T, --pp P      tensor-parallel size, pipeline stages; --sp: sequence parallel
+  --microbatches K    micro-batches per step and rank; --schedule 1f1b (default) or gpipe
+  --offload WHAT      optimizer, params or both (to host memory; params: zero3/fsdp/fsdp2)
 
 Overhead options (the model's "training.overheads" supplies defaults; options override it):
   --context SIZE          CUDA context reserve (default: the GPU preset's, else 400 MiB)

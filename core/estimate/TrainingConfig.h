@@ -5,6 +5,7 @@
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
 #include "core/memory/BatchPlanner.h"
+#include "core/parallel/ParallelConfig.h"
 
 #include <cstdint>
 #include <optional>
@@ -54,7 +55,10 @@ struct TrainingConfig {
 
     static constexpr std::uint32_t kMaxAccumulationSteps = 4096;
 
-    std::uint64_t batch = 32; // the micro-batch one forward/backward pass holds: 1 .. kMaxBatch
+    // The micro-batch one forward/backward pass holds: 1 .. kMaxBatch. With data or pipeline
+    // parallelism (`parallel`) it is the global batch of all data-parallel ranks, which each run
+    // batch / (data-parallel size × micro-batches) per pass (core/parallel/RankEstimator.h).
+    std::uint64_t batch = 32;
     // Gradient accumulation: micro-batches of `batch` whose gradients add up before one
     // optimizer step (PyTorch: several backward() calls before step(); Caffe: iter_size), so the
     // effective batch is batch × accumulationSteps. 1: none. 1 .. kMaxAccumulationSteps.
@@ -65,6 +69,7 @@ struct TrainingConfig {
     Framework framework = Framework::PyTorch;
     std::optional<GpuSpec> gpu; // none: no capacity to compare with
     OverheadSettings overheads;
+    ParallelConfig parallel; // many GPUs (core/parallel); the default is one GPU
 
     std::uint64_t effectiveBatch() const { return batch * accumulationSteps; }
 
@@ -74,7 +79,7 @@ struct TrainingConfig {
                framework == o.framework && gpu.has_value() == o.gpu.has_value() &&
                (!gpu || (gpu->name == o.gpu->name && gpu->memoryBytes == o.gpu->memoryBytes &&
                          gpu->contextBytes == o.gpu->contextBytes)) &&
-               overheads == o.overheads;
+               overheads == o.overheads && parallel == o.parallel;
     }
 };
 

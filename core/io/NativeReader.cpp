@@ -208,8 +208,10 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
     if (!inRange || ver->get<std::int64_t>() < 1)
         return makeError("format", "file format version " + dumpJson(*ver) + " is not supported (this NetSizer reads 1 to " +
                                        std::to_string(kNativeFormatVersion) + ")", "/version");
-    // Migration of older versions goes here, one step per version, before reading. Version 1
-    // needs none: it is version 2 without "checkpoint" fields (NativeFormat.h).
+    // Migration of older versions goes here, one step per version, before reading. Versions 1
+    // and 2 need none: they are version 3 without "checkpoint" fields / "training/parallel"
+    // (NativeFormat.h).
+    const std::int64_t version = ver->get<std::int64_t>();
 
     ModelFile model;
     if (const auto n = doc.find("name"); n != doc.end()) {
@@ -252,6 +254,9 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
                                        PortRef{ids[p.layerIndex], p.port}});
     }
     if (const auto t = doc.find("training"); t != doc.end()) {
+        if (t->is_object() && t->contains("parallel") && version < kNativeFormatFirstParallelVersion)
+            return makeError("format", "training 'parallel' needs format version " + std::to_string(kNativeFormatFirstParallelVersion),
+                             "/training/parallel");
         auto cfg = trainingConfigFromJson(*t, "/training", gpus);
         if (!cfg) return cfg.error();
         model.training = std::move(cfg).value();

@@ -35,6 +35,58 @@ std::optional<Error> overheadsFromJson(const json& o, const std::string& at, Ove
     return std::nullopt;
 }
 
+// "parallel": {"gpus": N, "nodes": N, "strategy": "zero3", "tensor_parallel": N,
+// "pipeline_parallel": N, "sequence_parallel": bool, "microbatches": N, "schedule": "1f1b",
+// "offload": "none"}; every key optional (ParallelConfig's defaults). Only types and ranges are
+// checked here: the settings' consistency with each other and with the batch is checked when
+// they are estimated (validateParallel), since options may still change them.
+std::optional<Error> parallelFromJson(const json& o, const std::string& at, ParallelConfig& out)
+{
+    if (!o.is_object()) return makeError("type", "training 'parallel' must be an object", at);
+    auto count = [&](const char* key, std::uint32_t limit, std::uint32_t& into) -> std::optional<Error> {
+        const auto it = o.find(key);
+        if (it == o.end()) return std::nullopt;
+        if (!it->is_number_unsigned() || it->get<std::uint64_t>() < 1 || it->get<std::uint64_t>() > limit)
+            return makeError("bad_attribute", std::string("parallel '") + key + "' must be an integer from 1 to " + std::to_string(limit),
+                             at + "/" + key);
+        into = static_cast<std::uint32_t>(it->get<std::uint64_t>());
+        return std::nullopt;
+    };
+    for (const auto& [key, into] : {std::pair<const char*, std::uint32_t*>{"gpus", &out.gpus}, {"nodes", &out.nodes},
+                                    {"tensor_parallel", &out.tensorParallel}, {"pipeline_parallel", &out.pipelineParallel}})
+        if (auto e = count(key, ParallelConfig::kMaxGpus, *into)) return e;
+    if (auto e = count("microbatches", ParallelConfig::kMaxMicrobatches, out.microbatches)) return e;
+    if (const auto it = o.find("sequence_parallel"); it != o.end()) {
+        if (!it->is_boolean()) return makeError("type", "parallel 'sequence_parallel' must be true or false", at + "/sequence_parallel");
+        out.sequenceParallel = it->get<bool>();
+    }
+    auto name = [&](const char* key, auto parse, auto& into, const std::string& names) -> std::optional<Error> {
+        const auto it = o.find(key);
+        if (it == o.end()) return std::nullopt;
+        const auto v = it->is_string() ? parse(it->template get<std::string>()) : std::nullopt;
+        if (!v) return makeError("bad_attribute", std::string("parallel '") + key + "' must be one of " + names, at + "/" + key);
+        into = *v;
+        return std::nullopt;
+    };
+    if (auto e = name("strategy", parseStrategy, out.strategy, strategyNameList())) return e;
+    if (auto e = name("schedule", parseSchedule, out.schedule, "gpipe, 1f1b")) return e;
+    if (auto e = name("offload", parseOffload, out.offload, "none, optimizer, params, both")) return e;
+    return std::nullopt;
+}
+
+json parallelToJson(const ParallelConfig& p)
+{
+    return json{{"gpus", p.gpus},
+                {"nodes", p.nodes},
+                {"strategy", strategyName(p.strategy)},
+                {"tensor_parallel", p.tensorParallel},
+                {"pipeline_parallel", p.pipelineParallel},
+                {"sequence_parallel", p.sequenceParallel},
+                {"microbatches", p.microbatches},
+                {"schedule", scheduleName(p.schedule)},
+                {"offload", offloadName(p.offload)}};
+}
+
 } // namespace
 
 Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& at, const GpuCatalog& gpus)
@@ -116,6 +168,9 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
     if (const auto o = j.find("overheads"); o != j.end() && !o->is_null()) {
         if (auto e = overheadsFromJson(*o, at + "/overheads", c.overheads)) return *e;
     }
+    if (const auto p = j.find("parallel"); p != j.end() && !p->is_null()) {
+        if (auto e = parallelFromJson(*p, at + "/parallel", c.parallel)) return *e;
+    }
     return c;
 }
 
@@ -136,6 +191,7 @@ json trainingConfigToJson(const TrainingConfig& c)
     if (c.overheads.allocatorRounding) o["allocator_rounding"] = *c.overheads.allocatorRounding;
     if (c.overheads.fragmentationFraction) o["fragmentation"] = *c.overheads.fragmentationFraction;
     if (!o.empty()) j["overheads"] = o;
+    if (c.parallel.active()) j["parallel"] = parallelToJson(c.parallel); // one GPU: no key (version 1 or 2 files)
     return j;
 }
 

@@ -8,6 +8,7 @@
 #include "core/graph/GraphBuilder.h"
 #include "core/memory/AffineBytes.h"
 #include "core/report/SizeOverflowError.h"
+#include "SmallNets.h"
 
 #include <QtTest>
 
@@ -43,16 +44,7 @@ Graph chain(int relus)
     return b.take();
 }
 
-TrainingConfig config()
-{
-    TrainingConfig c;
-    c.mode = Mode::Train;
-    c.framework = Framework::PyTorch;
-    c.optimizer = Optimizer::Adam;
-    c.precision = Precision::Fp32;
-    c.batch = kBatch;
-    return c;
-}
+TrainingConfig config() { return netsizer::testing::adamFp32(kBatch); }
 
 } // namespace
 

@@ -13,6 +13,7 @@
 #include "core/graph/GraphBuilder.h"
 #include "core/io/TrainingConfigJson.h"
 #include "core/timeline/PeakPlace.h"
+#include "SmallNets.h"
 
 #include <nlohmann/json.hpp>
 
@@ -32,14 +33,7 @@ private slots:
 };
 
 namespace {
-Graph twoDense()
-{
-    GraphBuilder b;
-    auto x = b.add("Input", "x", {}, {{"shape", IntList{4}}});
-    auto d1 = b.add("Dense", "d1", {x}, {{"units", std::int64_t{3}}});
-    b.add("Dense", "d2", {d1}, {{"units", std::int64_t{2}}});
-    return b.take();
-}
+using netsizer::testing::twoDense;
 MemoryBreakdown run(const Graph& g, Framework f = Framework::PyTorchCpu, Mode m = Mode::Train)
 {
     TrainingConfig cfg;

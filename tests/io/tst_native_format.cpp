@@ -11,6 +11,7 @@ class TestNativeFormat : public QObject {
     Q_OBJECT
 private slots:
     void roundTripIsByteIdentical();
+    void parallelSettingsNeedVersion3();
     void readsShorthandsAndPorts();
     void badInput_data();
     void badInput();
@@ -67,6 +68,39 @@ void TestNativeFormat::roundTripIsByteIdentical()
     QCOMPARE(a.paramsTotal, Count{448 + 163850});
 }
 
+// Many GPUs (core/parallel/ParallelConfig.h) are saved under training/parallel, in a version-3
+// file; one GPU writes no key and keeps the version the rest needs (1 here), so files without
+// parallel settings stay byte-identical to what older NetSizers wrote.
+void TestNativeFormat::parallelSettingsNeedVersion3()
+{
+    ModelFile m = sampleModel();
+    QVERIFY(writeNativeModel(m).find("\"version\": 1") != std::string::npos);
+    QVERIFY(writeNativeModel(m).find("parallel") == std::string::npos);
+    ParallelConfig& p = m.training->parallel;
+    p.gpus = 16;
+    p.nodes = 2;
+    p.strategy = ParallelStrategy::Fsdp2;
+    p.tensorParallel = 2;
+    p.pipelineParallel = 2;
+    p.sequenceParallel = true;
+    p.microbatches = 8;
+    p.schedule = PipelineSchedule::GPipe;
+    p.offload = Offload::Params;
+    const std::string text = writeNativeModel(m);
+    QVERIFY(text.find("\"version\": 3") != std::string::npos);
+    QVERIFY(text.find("\"strategy\": \"fsdp2\"") != std::string::npos);
+    auto back = readNativeModel(text);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().describe().c_str());
+    QVERIFY(back->training->parallel == p);
+    QCOMPARE(QString::fromStdString(writeNativeModel(*back)), QString::fromStdString(text));
+    // Older versions cannot hold the settings: a version-2 file with them is refused.
+    std::string older = text;
+    older.replace(older.find("\"version\": 3"), 12, "\"version\": 2");
+    const auto refused = readNativeModel(older);
+    QVERIFY(!refused.ok());
+    QCOMPARE(QString::fromStdString(refused.error().path), QString("/training/parallel"));
+}
+
 void TestNativeFormat::readsShorthandsAndPorts()
 {
     const char* text = R"({"format":"netsizer-model","version":1,"layers":[
@@ -113,6 +147,12 @@ void TestNativeFormat::badInput_data()
     QTest::newRow("bad batch") << head + R"(],"training":{"batch":0}})" << "bad_attribute" << "/training/batch";
     QTest::newRow("bad optimizer") << head + R"(],"training":{"optimizer":"lion"}})" << "bad_attribute" << "/training/optimizer";
     QTest::newRow("bad gpu") << head + R"(],"training":{"gpu":"GTX 9999"}})" << "bad_attribute" << "/training/gpu";
+    const QString v3 = R"({"format":"netsizer-model","version":3,"layers":[],"training":{"parallel":)";
+    QTest::newRow("parallel not object") << v3 + "4}}" << "type" << "/training/parallel";
+    QTest::newRow("parallel gpus 0") << v3 + R"({"gpus":0}}})" << "bad_attribute" << "/training/parallel/gpus";
+    QTest::newRow("parallel strategy") << v3 + R"({"strategy":"zero4"}}})" << "bad_attribute" << "/training/parallel/strategy";
+    QTest::newRow("parallel sp type") << v3 + R"({"sequence_parallel":1}}})" << "type" << "/training/parallel/sequence_parallel";
+    QTest::newRow("parallel offload") << v3 + R"({"offload":"disk"}}})" << "bad_attribute" << "/training/parallel/offload";
     QTest::newRow("deep nesting") << QString(5000, '[') << "json" << "line 1";
 }
 

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "core/estimate/MemoryBreakdown.h"
+#include "core/parallel/ModelStateSharding.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace netsizer::core {
+
+// One distinct kind of GPU rank of a parallel run: every rank when there is no pipeline, else
+// one pipeline stage (its ranks differ only in their slice of the batch and of the shards).
+struct RankEstimate {
+    std::string role;          // "every rank", "stage 1 of 4 (first)", "stage 4 of 4 (last)"
+    std::uint32_t stage = 0;   // 0-based pipeline stage
+    std::uint32_t ranks = 1;   // GPUs in this role: gpus / pipeline stages
+    std::size_t firstLayer = 0, lastLayer = 0; // the stage's layers, positions in Analysis::layers
+    std::uint32_t inFlight = 1; // micro-batches whose activations the stage holds at its peak
+    // The engine's breakdown of one GPU of this role at the per-rank micro-batch
+    // (breakdown.config.batch): its timeline, peak and verdict are this rank's. The buffers the
+    // strategy adds (states.gatherBuffer + states.commBuffer) are part of Component::Workspace.
+    MemoryBreakdown breakdown;
+    ShardedStates states; // where the model states went; states.cpu is the host memory it needs
+};
+
+// A training step spread over many GPUs (core/parallel/RankEstimator.h).
+struct ParallelEstimate {
+    std::uint64_t globalBatch = 1;   // TrainingConfig::batch: all data-parallel ranks, one step
+    std::uint64_t microBatch = 1;    // samples one rank runs per forward/backward pass
+    std::vector<RankEstimate> ranks; // by stage
+    std::size_t peakRank = 0;        // index into `ranks` of the role whose peak is the highest
+};
+
+} // namespace netsizer::core

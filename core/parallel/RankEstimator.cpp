@@ -1,0 +1,166 @@
+#include "core/parallel/RankEstimator.h"
+
+#include "core/estimate/Estimator.h"
+#include "core/parallel/PipelineStages.h"
+#include "core/parallel/TensorParallelView.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace netsizer::core {
+namespace {
+
+constexpr std::size_t idx(Component c) { return static_cast<std::size_t>(c); }
+
+// v × num / den, the share of a sharded state; saturated sizes stay saturated.
+Count scaled(Count v, Count num, Count den)
+{
+    if (v == kSaturated) return kSaturated;
+    if (den == 0 || num == den) return v;
+    __extension__ using Wide = unsigned __int128; // v × num needs up to 128 bits
+    return static_cast<Count>(static_cast<Wide>(v) * num / den);
+}
+
+AffineBytes scaled(const AffineBytes& a, Count num, Count den) { return {scaled(a.fixed, num, den), scaled(a.perSample, num, den)}; }
+
+// The replica's model states and its largest units (by weight bytes), from the engine's rows.
+ModelStates modelStates(const MemoryBreakdown& b)
+{
+    ModelStates m{b[Component::Weights].fixed, b[Component::Gradients].fixed, b[Component::OptimizerState].fixed, 0, 0, 0};
+    for (const LayerMemory& l : b.layers) {
+        const Count w = l[Component::Weights].fixed;
+        if (w > m.largestUnitWeights) {
+            m.secondUnitWeights = m.largestUnitWeights;
+            m.largestUnitWeights = w;
+            m.largestUnitGradients = l[Component::Gradients].fixed;
+        } else if (w > m.secondUnitWeights) {
+            m.secondUnitWeights = w;
+        }
+    }
+    return m;
+}
+
+// Places the model states as `s` says, in the components, the per-layer rows and every event,
+// and adds the strategy's buffers to the workspace. The band keeps its width.
+void applyStates(MemoryBreakdown& b, const ModelStates& m, const ShardedStates& s)
+{
+    struct Share {
+        Component c;
+        Count num, den;
+    };
+    const Share shares[] = {{Component::Weights, s.weights, m.weights},
+                            {Component::Gradients, s.gradients, m.gradients},
+                            {Component::OptimizerState, s.optimizerState, m.optimizerState}};
+    const AffineBytes before = b.componentMaximaSum;
+    const AffineBytes buffers{saturatingAdd(s.gatherBuffer, s.commBuffer), 0};
+    for (const Share& sh : shares) {
+        AffineBytes& comp = b.components[idx(sh.c)];
+        comp = scaled(comp, sh.num, sh.den);
+        for (LayerMemory& l : b.layers) l.owned[idx(sh.c)] = scaled(l.owned[idx(sh.c)], sh.num, sh.den);
+        const int v = TimelineEvent::varyingIndex(sh.c);
+        if (v < 0) {
+            b.timeline.steady[idx(sh.c)] = scaled(b.timeline.steady[idx(sh.c)], sh.num, sh.den);
+            continue;
+        }
+        for (TimelineEvent& e : b.timeline.events)
+            e.varying[static_cast<std::size_t>(v)] = scaled(e.varying[static_cast<std::size_t>(v)], sh.num, sh.den);
+    }
+    b.components[idx(Component::Workspace)] += buffers;
+    b.timeline.steady[idx(Component::Workspace)] += buffers;
+    b.timeline.steadyTotal = {};
+    for (const AffineBytes& c : b.timeline.steady) b.timeline.steadyTotal += c;
+    for (TimelineEvent& e : b.timeline.events) {
+        e.total = b.timeline.steadyTotal;
+        for (const AffineBytes& v : e.varying) e.total += v;
+    }
+    b.componentMaximaSum = {};
+    for (const AffineBytes& c : b.components) b.componentMaximaSum += c;
+    // The band's excess below and above the centre is that of the overhead lines: unchanged.
+    auto shift = [&](AffineBytes& edge) {
+        auto move = [](Count e, Count from, Count to) { return e >= from ? saturatingAdd(to, e - from) : to - std::min(to, from - e); };
+        edge = {move(edge.fixed, before.fixed, b.componentMaximaSum.fixed), move(edge.perSample, before.perSample, b.componentMaximaSum.perSample)};
+    };
+    shift(b.componentMaximaLow);
+    shift(b.componentMaximaHigh);
+}
+
+// k - 1 earlier micro-batches' activations and inputs alive in forward and backward.
+void addInFlight(MemoryBreakdown& b, std::uint32_t inFlight)
+{
+    if (inFlight <= 1) return;
+    AffineBytes one = b[Component::Activations];
+    one += b[Component::Input];
+    const AffineBytes extra{saturatingMul(one.fixed, inFlight - 1), saturatingMul(one.perSample, inFlight - 1)};
+    const auto a = static_cast<std::size_t>(TimelineEvent::varyingIndex(Component::Activations));
+    for (TimelineEvent& e : b.timeline.events) {
+        if (e.phase == StepPhase::Start || e.phase == StepPhase::Optimizer) continue;
+        e.varying[a] += extra;
+        e.total += extra;
+    }
+    b.components[idx(Component::Activations)] += extra;
+    b.componentMaximaSum += extra;
+    b.componentMaximaLow += extra;
+    b.componentMaximaHigh += extra;
+}
+
+std::string roleName(std::uint32_t stage, std::uint32_t stages)
+{
+    if (stages == 1) return "every rank";
+    std::string r = "stage " + std::to_string(stage + 1) + " of " + std::to_string(stages);
+    if (stage == 0) r += " (first)";
+    else if (stage + 1 == stages) r += " (last)";
+    return r;
+}
+
+} // namespace
+
+Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& analysis, const TrainingConfig& config,
+                                          std::uint64_t defaultContextBytes)
+{
+    const ParallelConfig& p = config.parallel;
+    if (auto valid = validateParallel(p, config.batch); !valid) return valid.error();
+    if (config.mode != Mode::Train || config.framework != Framework::PyTorch)
+        return makeError("bad_attribute", "parallel training is modelled for PyTorch (CUDA) training only", "strategy");
+    ParallelEstimate out;
+    const std::uint32_t dp = p.dataParallel();
+    out.globalBatch = config.batch;
+    out.microBatch = config.batch / (std::uint64_t{dp} * p.microbatches);
+
+    TrainingConfig rank = config;
+    rank.batch = out.microBatch;
+    // Micro-batches of one step accumulate their gradients as gradient accumulation does.
+    const std::uint64_t steps = std::uint64_t{config.accumulationSteps} * p.microbatches;
+    rank.accumulationSteps = static_cast<std::uint32_t>(std::min<std::uint64_t>(steps, std::numeric_limits<std::uint32_t>::max()));
+
+    Analysis split = analysis;
+    applyTensorParallel(split, graph, p.tensorParallel, p.sequenceParallel);
+    std::vector<PipelineStage> stages{{0, split.layers.empty() ? 0 : split.layers.size() - 1}};
+    if (p.pipelineParallel > 1) {
+        if (split.layers.size() < p.pipelineParallel)
+            return makeError("bad_attribute",
+                             std::to_string(p.pipelineParallel) + " pipeline stages need at least as many layers (the network has " +
+                                 std::to_string(split.layers.size()) + ")",
+                             "pipeline_parallel");
+        stages = balanceStages(estimate(split, rank, defaultContextBytes).layers, rank.batch, p.pipelineParallel);
+    }
+    for (std::uint32_t s = 0; s < stages.size(); ++s) {
+        RankEstimate& r = out.ranks.emplace_back();
+        r.role = roleName(s, static_cast<std::uint32_t>(stages.size()));
+        r.stage = s;
+        r.ranks = p.gpus / p.pipelineParallel;
+        r.firstLayer = stages[s].first;
+        r.lastLayer = stages[s].last;
+        r.inFlight = p.pipelineParallel > 1 ? p.inFlight(s) : 1;
+        Analysis view = split;
+        if (p.pipelineParallel > 1) restrictToStage(view, stages[s]);
+        r.breakdown = estimate(view, rank, defaultContextBytes);
+        addInFlight(r.breakdown, r.inFlight);
+        const ModelStates m = modelStates(r.breakdown);
+        r.states = shardModelStates(m, p.strategy, p.offload, dp);
+        applyStates(r.breakdown, m, r.states);
+        if (r.breakdown.peakBytes() > out.ranks[out.peakRank].breakdown.peakBytes()) out.peakRank = s;
+    }
+    return out;
+}
+
+} // namespace netsizer::core

@@ -1,0 +1,29 @@
+#pragma once
+// The per-rank estimate of a parallel run, built on the single-GPU engine: for each distinct
+// rank, the analysis is cut to what that rank holds (tensor-parallel split:
+// TensorParallelView.h; pipeline stage: PipelineStages.h), estimated by core::estimate at the
+// per-rank micro-batch, and its model states are then placed by the strategy
+// (ModelStateSharding.h) in the breakdown and every timeline event.
+//
+// The batch: TrainingConfig::batch is the global batch of one optimizer step over all
+// data-parallel ranks (before gradient accumulation); each rank runs batch / (data-parallel
+// size × micro-batches) samples per pass. Several micro-batches accumulate gradients as the
+// engine's gradient accumulation does (the gradients of earlier micro-batches are alive). A
+// pipeline stage holding k micro-batches in flight (ParallelConfig::inFlight) keeps, during
+// forward and backward, the activations and inputs of k - 1 earlier micro-batches beside the
+// running one's.
+
+#include "core/analysis/Analysis.h"
+#include "core/estimate/TrainingConfig.h"
+#include "core/graph/Graph.h"
+#include "core/parallel/RankEstimate.h"
+#include "core/util/Result.h"
+
+namespace netsizer::core {
+
+// Errors (path = the ParallelConfig key): inconsistent settings (validateParallel), a profile
+// other than PyTorch training, more pipeline stages than layers. O(stages × layers).
+Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& analysis, const TrainingConfig& config,
+                                          std::uint64_t defaultContextBytes);
+
+} // namespace netsizer::core

@@ -1,0 +1,188 @@
+// netsizer-cli estimate with many GPUs (--gpus, --parallel, --tp, --pp, --sp, --microbatches,
+// --schedule, --offload): per-rank figures in JSON and in the table, hand-derived on a small
+// native model (the same network as tests/core/tst_parallel.cpp), and one-line errors naming
+// the option with exit status 2.
+#include "CliHarness.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QtTest>
+
+namespace {
+// Input[4] -> Dense(3) "d1" -> Dense(2) "d2"; 23 params = 92 B of fp32 weights (d1 60, d2 32).
+const QByteArray kTwoDense = R"("layers": [
+  {"name": "x", "type": "Input", "attrs": {"shape": [4]}},
+  {"name": "d1", "type": "Dense", "inputs": ["x"], "attrs": {"units": 3}},
+  {"name": "d2", "type": "Dense", "inputs": ["d1"], "attrs": {"units": 2}}
+])";
+// Input[4] -> Dense(4) "a" -> Dense(4) "b": 20 params each.
+const QByteArray kTwoSquare = R"("layers": [
+  {"name": "x", "type": "Input", "attrs": {"shape": [4]}},
+  {"name": "a", "type": "Dense", "inputs": ["x"], "attrs": {"units": 4}},
+  {"name": "b", "type": "Dense", "inputs": ["a"], "attrs": {"units": 4}}
+])";
+
+qint64 num(const QJsonObject& o, const char* key) { return static_cast<qint64>(o[key].toDouble(-1)); }
+} // namespace
+
+class TestCliParallel : public QObject, public CliHarness {
+    Q_OBJECT
+
+    QString m_square;
+
+    // estimate MODEL on PyTorch (CUDA), fp32, no CUDA context (the figures are the tensors'), a
+    // 1 GiB GPU, plus `args`.
+    QJsonObject run(const QString& file, const QStringList& args) const
+    {
+        return estimateJson(QStringList{"estimate", file, "--framework", "pytorch", "--precision", "fp32", "--context", "0",
+                                        "--gpu-memory", "1GiB"} +
+                            args);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_tiny = writeModel("two_dense.json", model(kTwoDense));
+        m_square = writeModel("two_square.json", model(kTwoSquare));
+        QVERIFY(!m_tiny.isEmpty() && !m_square.isEmpty());
+    }
+
+    // Two GPUs, global batch 2, Adam: one sample per rank. The single-GPU step peaks in the
+    // optimizer step at 492 B (tests/core/tst_parallel.cpp derives every event); per strategy:
+    // ddp 492 + 92 B of all-reduce buckets = 584; zero1 346; zero2 300; zero3 374 (120 B of it
+    // the gathered d1: 60 B weights + 60 B gradients); fsdp2 406 (+ d2's 32 B prefetched);
+    // zero2 with the optimizer offloaded 140 on the GPU and 146 B on the host.
+    void ranksJsonPerStrategy_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<qint64>("peak");
+        QTest::addColumn<qint64>("cpu");
+        QTest::addColumn<qint64>("buffers");
+        QTest::newRow("ddp") << "ddp" << QStringList{} << qint64{584} << qint64{0} << qint64{92};
+        QTest::newRow("zero1") << "zero1" << QStringList{} << qint64{346} << qint64{0} << qint64{0};
+        QTest::newRow("zero2") << "zero2" << QStringList{} << qint64{300} << qint64{0} << qint64{0};
+        QTest::newRow("zero3") << "zero3" << QStringList{} << qint64{374} << qint64{0} << qint64{120};
+        QTest::newRow("fsdp2") << "fsdp2" << QStringList{} << qint64{406} << qint64{0} << qint64{152};
+        QTest::newRow("zero2 offload") << "zero2" << QStringList{"--offload", "optimizer"} << qint64{140} << qint64{146} << qint64{0};
+    }
+    void ranksJsonPerStrategy()
+    {
+        QFETCH(QString, strategy);
+        QFETCH(QStringList, extra);
+        QFETCH(qint64, peak);
+        QFETCH(qint64, cpu);
+        QFETCH(qint64, buffers);
+        const QJsonObject j = run(m_tiny, QStringList{"--batch", "2", "--optimizer", "adam", "--gpus", "2", "--parallel", strategy} + extra);
+        QVERIFY(!j.isEmpty());
+        const QJsonObject p = j["parallel"].toObject();
+        QCOMPARE(p["strategy"].toString(), strategy);
+        QCOMPARE(num(p, "data_parallel"), qint64{2});
+        QCOMPARE(num(p, "global_batch"), qint64{2});
+        QCOMPARE(num(p, "micro_batch"), qint64{1});
+        const QJsonArray ranks = j["ranks"].toArray();
+        QCOMPARE(ranks.size(), 1);
+        const QJsonObject r = ranks[0].toObject();
+        QCOMPARE(r["role"].toString(), QString("every rank"));
+        QCOMPARE(num(r, "gpus"), qint64{2});
+        QCOMPARE(num(r, "peak_bytes"), peak);
+        QCOMPARE(num(r, "cpu_bytes"), cpu);
+        QCOMPARE(num(r, "gather_buffer_bytes") + num(r, "comm_buffer_bytes"), buffers);
+        QCOMPARE(r["fits"].toBool(), true);
+        QCOMPARE(r["verdict"].toString(), QString("fits"));
+        // The headline is the rank's: the report's peak is the peak rank's.
+        QCOMPARE(num(j, "peak_bytes"), peak);
+        qint64 sum = 0;
+        for (const auto& v : r["peak_components"].toObject()) sum += static_cast<qint64>(v.toDouble());
+        QCOMPARE(sum, peak);
+    }
+
+    // Two pipeline stages, 1F1B, 2 micro-batches, SGD (tests/core/tst_parallel.cpp derives the
+    // figures): the first stage holds two micro-batches and peaks at 224 B, the last at 208 B.
+    void pipelineRanks()
+    {
+        const QStringList args{"--batch", "2", "--optimizer", "sgd", "--gpus", "2", "--pp", "2", "--microbatches", "2"};
+        const QJsonObject j = run(m_square, args);
+        const QJsonArray ranks = j["ranks"].toArray();
+        QCOMPARE(ranks.size(), 2);
+        QCOMPARE(ranks[0].toObject()["role"].toString(), QString("stage 1 of 2 (first)"));
+        QCOMPARE(num(ranks[0].toObject(), "in_flight"), qint64{2});
+        QCOMPARE(num(ranks[0].toObject(), "peak_bytes"), qint64{224});
+        QCOMPARE(ranks[1].toObject()["role"].toString(), QString("stage 2 of 2 (last)"));
+        QCOMPARE(num(ranks[1].toObject(), "peak_bytes"), qint64{208});
+        QCOMPARE(num(j, "peak_rank"), qint64{0});
+        // GPipe keeps both micro-batches on the last stage too: 208 + the other micro-batch's
+        // kept 16 B = 224.
+        const QJsonObject g = run(m_square, args + QStringList{"--schedule", "gpipe"});
+        QCOMPARE(num(g["ranks"].toArray()[1].toObject(), "peak_bytes"), qint64{224});
+
+        const auto table = cli(QStringList{"estimate", m_square, "--framework", "pytorch", "--precision", "fp32", "--context", "0"} + args);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("Parallel: 2 GPU(s) on 1 node(s), none over 1 data-parallel rank(s), 2 pipeline stages (1f1b, 2 micro-batches)"),
+                 table.out.constData());
+        QVERIFY(table.out.contains("stage 1 of 2 (first)"));
+        QVERIFY(table.out.contains("The rank that peaks: stage 1 of 2 (first), 224 B"));
+    }
+
+    // One GPU and nothing set: no parallel section, the single-GPU report unchanged.
+    void oneGpuHasNoRanks()
+    {
+        const QJsonObject j = run(m_tiny, {"--batch", "2"});
+        QVERIFY(!j.contains("ranks"));
+        QVERIFY(!j.contains("parallel"));
+    }
+
+    void badOptionsExit2_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("gpus 0") << QStringList{"--gpus", "0"} << "--gpus: '0' is not a number of GPUs from 1 to 65,536";
+        QTest::newRow("gpus text") << QStringList{"--gpus", "many"} << "--gpus: 'many' is not a number of GPUs";
+        QTest::newRow("strategy") << QStringList{"--gpus", "2", "--parallel", "zero4"} << "--parallel: unknown strategy 'zero4'";
+        QTest::newRow("no strategy") << QStringList{"--gpus", "2"} << "--parallel: 2 data-parallel ranks need a strategy";
+        QTest::newRow("tp") << QStringList{"--gpus", "2", "--tp", "3"} << "--tp: tensor × pipeline parallel (3) must divide the 2 GPUs";
+        QTest::newRow("nodes") << QStringList{"--gpus", "2", "--nodes", "3", "--parallel", "ddp"}
+                               << "--nodes: the number of nodes must divide the 2 GPUs evenly";
+        QTest::newRow("batch") << QStringList{"--batch", "3", "--gpus", "2", "--parallel", "ddp"}
+                               << "--batch: the batch 3 does not divide into 2 data-parallel rank(s)";
+        QTest::newRow("sp") << QStringList{"--gpus", "2", "--parallel", "ddp", "--sp"} << "--sp: sequence parallel";
+        QTest::newRow("offload ddp") << QStringList{"--gpus", "2", "--parallel", "ddp", "--offload", "optimizer"}
+                                     << "--offload: CPU offload needs a sharded strategy";
+        QTest::newRow("offload params") << QStringList{"--gpus", "2", "--parallel", "zero1", "--offload", "params"}
+                                        << "--offload: offloading parameters needs zero3, fsdp or fsdp2";
+        QTest::newRow("offload name") << QStringList{"--offload", "gpu"} << "--offload: unknown offload 'gpu'";
+        QTest::newRow("schedule") << QStringList{"--schedule", "interleaved"} << "--schedule: unknown pipeline schedule 'interleaved'";
+        QTest::newRow("microbatches") << QStringList{"--microbatches", "0"} << "--microbatches: '0' is not a number of micro-batches";
+        QTest::newRow("stages") << QStringList{"--batch", "4", "--gpus", "4", "--pp", "4"}
+                                << "--pp: 4 pipeline stages need at least as many layers (the network has 3)";
+        QTest::newRow("framework") << QStringList{"--gpus", "2", "--parallel", "ddp", "--framework", "caffe"}
+                                   << "--parallel: many GPUs are modelled for PyTorch (CUDA) training only";
+    }
+    void badOptionsExit2()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const auto r = cli(QStringList{"estimate", m_tiny, "--batch", "2"} + args);
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    // The options belong to estimate: fit and advise search one GPU's batch.
+    void otherCommandsRefuseThem()
+    {
+        for (const char* cmd : {"fit", "advise"}) {
+            const auto r = cli({cmd, m_tiny, "--gpu-memory", "1GiB", "--gpus", "2"});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("--gpus: is an option of estimate"), r.err.constData());
+        }
+        const auto sp = cli({"fit", m_tiny, "--gpu-memory", "1GiB", "--sp"});
+        QCOMPARE(sp.code, 2);
+        QVERIFY(sp.err.contains("--sp: is an option of estimate"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliParallel)
+#include "tst_cli_parallel.moc"
