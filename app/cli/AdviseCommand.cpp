@@ -4,7 +4,9 @@
 #include "app/cli/ModelLoading.h"
 #include "core/advise/Advisor.h"
 #include "core/analysis/Analysis.h"
+#include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/report/SizeOverflowError.h"
 
 namespace netsizer::cli {
 
@@ -24,7 +26,12 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
     r.config = *config;
     const core::Analysis a = core::analyze(r.model.graph);
     if (!a.ok()) return analysisError(o.modelPath, a, r.model);
-    r.advice = core::advise(r.model.graph, r.config, core::GpuCatalog::builtin());
+    // A configuration whose sizes exceed 64 bits is an error naming its layer (exit 2), as in
+    // `estimate`: there is no figure to advise from.
+    const auto& catalog = core::GpuCatalog::builtin();
+    if (auto overflow = core::sizeOverflowError(core::estimate(a, r.config, catalog.defaultContextBytes()), r.model.graph))
+        return placedError(o.modelPath, *overflow, r.model);
+    r.advice = core::advise(r.model.graph, r.config, catalog);
     return r;
 }
 

@@ -3,8 +3,12 @@
 // on the built-in VGG-16 and on a generated 500-layer network (Input, then Dense(256)/ReLU pairs).
 // Targets: a batch change under 16 ms, a structural edit (add a layer) under 50 ms,
 // on the 500-layer network. Prints median and minimum of many runs; asserts nothing.
+// Then opening a 5,000-layer chain without canvas positions (Dense/ReLU pairs, laid out by
+// GraphLayout) through the window's file workflow while a 10 ms timer ticks: the longest gap
+// between two ticks is the longest time the window could not paint; also printed, the time
+// until the canvas holds every layer and the charts refreshed.
 //
-// Run: QT_QPA_PLATFORM=offscreen build/tests/bench/netsizer-bench-ui [--quick]
+// Run: QT_QPA_PLATFORM=offscreen build/tests/bench/netsizer-bench-ui [--quick] [--open-only]
 #include "core/util/AllocatorTuning.h"
 #include "app/MainWindow.h"
 
@@ -12,13 +16,21 @@
 #include "core/layers/KindRegistry.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
+#include "ui/canvas/GraphScene.h"
+#include "ui/canvas/GraphView.h"
 #include "ui/charts/MemoryView.h"
+#include "core/io/NativeFormat.h"
 #include "ui/document/Document.h"
+#include "ui/files/DocumentFiles.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/style/DisplayOptions.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
@@ -107,6 +119,63 @@ void bench(const char* name, core::Graph graph, int runs)
     std::printf("  analyses run: %d (one per structural edit and undo)\n", doc.analysisCount());
 }
 
+// Opens a `layers`-layer chain file through MainWindow's DocumentFiles with a 10 ms timer
+// ticking, and waits until the canvas holds every layer and the memory view refreshed.
+void benchOpen(std::size_t layers, int runs)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chain.json"));
+    core::ModelFile model;
+    model.graph = ui::denseChain(layers, 64);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return;
+    f.write(QByteArray::fromStdString(core::writeNativeModel(model)));
+    f.close();
+    std::printf("opening a %zu-layer chain without positions (%lld bytes)\n", layers, static_cast<long long>(QFileInfo(path).size()));
+    std::vector<double> gaps, totals;
+    for (int run = 0; run < runs; ++run) {
+        ui::Document doc;
+        ui::DisplayOptions options;
+        app::MainWindow w(doc, options);
+        w.resize(1600, 1000);
+        w.show();
+        for (int i = 0; i < 10; ++i) QApplication::processEvents();
+        ui::GraphScene* scene = w.canvas()->graphScene();
+        const int refreshes = w.memoryView()->refreshCount();
+        QElapsedTimer clock;
+        qint64 last = 0, longest = 0;
+        int ticks = 0;
+        QTimer tick;
+        tick.setInterval(10);
+        QObject::connect(&tick, &QTimer::timeout, [&] {
+            const qint64 now = clock.elapsed();
+            longest = std::max(longest, now - last);
+            last = now;
+            ++ticks;
+        });
+        clock.start();
+        tick.start();
+        const bool opened = w.files()->openFile(path);
+        while (opened && clock.elapsed() < 60000 &&
+               !(scene->node(doc.graph().layers().back().id) && w.memoryView()->refreshCount() > refreshes))
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        const qint64 total = clock.elapsed();
+        QApplication::processEvents(); // the last tick after the build
+        longest = std::max(longest, clock.elapsed() - last);
+        tick.stop();
+        if (!opened) {
+            std::printf("  could not open the file\n");
+            return;
+        }
+        std::printf("  run %d: canvas built after %lld ms, %d ticks, longest gap between ticks %lld ms\n", run + 1,
+                    static_cast<long long>(total), ticks, static_cast<long long>(longest));
+        gaps.push_back(static_cast<double>(longest));
+        totals.push_back(static_cast<double>(total));
+    }
+    report("open -> canvas built", totals);
+    report("longest gap between 10 ms ticks", gaps);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -114,9 +183,16 @@ int main(int argc, char** argv)
     netsizer::core::keepFreedHeapMemory(); // as netsizer does
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    bool quick = false, openOnly = false;
+    for (int i = 1; i < argc; ++i) {
+        quick = quick || std::strcmp(argv[i], "--quick") == 0;
+        openOnly = openOnly || std::strcmp(argv[i], "--open-only") == 0;
+    }
     const int runs = quick ? 5 : 30;
-    bench("VGG-16", ui::defaultModel().graph, runs);
-    bench("generated chain", ui::denseChain(500, 256), runs);
+    if (!openOnly) {
+        bench("VGG-16", ui::defaultModel().graph, runs);
+        bench("generated chain", ui::denseChain(500, 256), runs);
+    }
+    benchOpen(5000, quick ? 1 : 3);
     return 0;
 }

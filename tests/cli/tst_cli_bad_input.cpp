@@ -87,6 +87,8 @@ void TestCliBadInput::catalogue_data()
     huge += "]";
     add("cli: memory beyond 2^64 bytes", "huge.json", model(huge), "huge.json: /layers/70: ",
         "layer 'relu68': memory at batch 65,536 exceeds 2^64 bytes", {"estimate", "MODEL", "--batch", "65536"});
+    add("cli: advise beyond 2^64 bytes", "huge.json", model(huge), "huge.json: /layers/70: ",
+        "layer 'relu68': memory at batch 65,536 exceeds 2^64 bytes", {"advise", "MODEL", "--batch", "65536", "--gpu", "RTX 3090"});
 
     // --- the CLI's own options ---
     const QString none;

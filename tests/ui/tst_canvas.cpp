@@ -9,6 +9,7 @@
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/canvas/NodeItem.h"
+#include "ui/canvas/NodeRectIndex.h"
 #include "ui/document/Document.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/palette/KindMimeData.h"
@@ -418,11 +419,7 @@ private slots:
     // them — and none loops (between ports a short drop apart, the old curve overshot). NETSIZER_SCREENSHOT_DIR=dir saves the first residual block at 1:1.
     void laidOutResNetEdgesClearNodes()
     {
-        auto file = core::readModelFile(NETSIZER_ROOT "/resources/examples/resnet18.json");
-        QVERIFY(file.ok());
-        m_doc->reset(file->graph, core::TrainingConfig{});
-        QTest::qWait(0);
-        QCOMPARE(m_scene->edges().size(), m_doc->graph().connections().size());
+        showResNet18();
         QPainterPathStroker thin;
         thin.setWidth(1);
         int detoured = 0;
@@ -467,6 +464,44 @@ private slots:
         }
     }
 
+    // The canvas routes every edge of a pass against one NodeRectIndex of the node boxes; each
+    // route equals the one the scene's own item queries give (ResNet-18 as laid out: skips
+    // detour round nodes), and the index answers as a scan of every box would.
+    void routingIndexAgreesWithTheScene()
+    {
+        showResNet18();
+        ui::NodeRectIndex index(97); // a cell smaller than a node: boxes span several cells
+        std::vector<ui::NodeRectIndex::Entry> all;
+        for (const auto& l : m_doc->graph().layers()) {
+            const ui::NodeItem* n = m_scene->node(l.id);
+            index.insert(n, n->sceneBox());
+            all.push_back({n, n->sceneBox()});
+        }
+        const QRectF bounds = m_scene->itemsBoundingRect();
+        for (int i = 0; i < 200; ++i) {
+            const double x = bounds.left() + bounds.width() * ((i * 37) % 100) / 100.0;
+            const double y = bounds.top() + bounds.height() * ((i * 61) % 100) / 100.0;
+            const QRectF probe(x, y, 20 + (i % 7) * 90, 30 + (i % 5) * 400);
+            std::vector<const ui::NodeItem*> expected, found;
+            for (const auto& e : all)
+                if (e.box.intersects(probe)) expected.push_back(e.node);
+            for (const auto& e : index.intersecting(probe)) found.push_back(e.node);
+            std::sort(expected.begin(), expected.end());
+            std::sort(found.begin(), found.end());
+            QCOMPARE(found, expected);
+        }
+        int detoured = 0;
+        for (ui::EdgeItem* e : m_scene->edges()) {
+            const QPainterPath routed = e->path();
+            const double z = e->zValue();
+            detoured += routed.elementCount() > 4;
+            e->updatePath(); // asks the scene's items
+            QCOMPARE(e->path(), routed);
+            QCOMPARE(e->zValue(), z);
+        }
+        QVERIFY(detoured > 0);
+    }
+
     // Edges and their arrowheads read on the canvas (its background is the palette's Window):
     // at least 4.5:1 on the light standard palette and on a dark one (near-black window, light
     // text), where the old half-transparent text colour was faint.
@@ -494,6 +529,16 @@ private slots:
     }
 
 private:
+    // ResNet-18 (resources/examples), laid out by the canvas, every connection an edge.
+    void showResNet18()
+    {
+        auto file = core::readModelFile(NETSIZER_ROOT "/resources/examples/resnet18.json");
+        QVERIFY(file.ok());
+        m_doc->reset(file->graph, core::TrainingConfig{});
+        QTest::qWait(0);
+        QCOMPARE(m_scene->edges().size(), m_doc->graph().connections().size());
+    }
+
     Qt::CursorShape m_dragCursor = Qt::ArrowCursor;
     ui::DisplayOptions m_options;
     std::unique_ptr<ui::Document> m_doc;

@@ -4,6 +4,8 @@
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/graph/GraphBuilder.h"
+#include "core/memory/AffineBytes.h"
+#include "ui/advise/FitAdvicePanel.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
@@ -163,6 +165,46 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("5 problem")), qPrintable(text));
         QCOMPARE(text.count(QStringLiteral("\n• ")), 4); // three problems and the rest
         QVERIFY2(text.contains(QStringLiteral("… and 2 more")), qPrintable(text));
+    }
+
+    // Sizes beyond 64 bits (input [10^12] → PReLU → 100 ReLUs not in place at batch 65,536;
+    // tests/core/tst_size_overflow.cpp derives relu68): the summary shows the located error, not
+    // the saturated 16 EiB, the curve's marker says so, nothing is advised, and the document is
+    // untouched. Back at batch 1 the figures return.
+    void hugeModelShowsTheOverflowNotAFigure()
+    {
+        core::GraphBuilder b;
+        auto x = b.add("Input", "input", {}, {{"shape", core::IntList{1'000'000'000'000}}});
+        x = b.add("PReLU", "prelu", {x});
+        for (int i = 0; i < 100; ++i) x = b.add("ReLU", "relu" + std::to_string(i), {x}, {{"inplace", false}});
+        core::TrainingConfig c = m_doc->config();
+        c.mode = core::Mode::Train;
+        c.framework = core::Framework::PyTorch;
+        c.optimizer = core::Optimizer::Adam;
+        c.precision = core::Precision::Fp32;
+        c.batch = core::TrainingConfig::kMaxBatch;
+        m_doc->reset(b.take(), c);
+        QTRY_COMPARE(m_view->refreshCount(), 2);
+        const ui::SummaryPanel* summary = m_view->summary();
+        const QString located = QStringLiteral("layer 'relu68': memory at batch 65,536 exceeds 2^64 bytes");
+        QVERIFY2(summary->overflowText().startsWith(located), qPrintable(summary->overflowText()));
+        QVERIFY2(summary->peakPlaceText().startsWith(located), qPrintable(summary->peakPlaceText()));
+        QVERIFY2(summary->headlineText().startsWith(QStringLiteral("Too large to estimate")), qPrintable(summary->headlineText()));
+        const QString saturated = m_options.bytes(static_cast<double>(core::kSaturated));
+        for (QLabel* l : summary->findChildren<QLabel*>())
+            QVERIFY2(!l->isVisibleTo(summary) || !l->text().contains(saturated), qPrintable(l->text()));
+        QVERIFY2(!summary->verdictText().contains(saturated), qPrintable(summary->verdictText()));
+        QVERIFY2(m_view->curveChart()->batchLabelText().contains(QStringLiteral("beyond 2^64 bytes")),
+                 qPrintable(m_view->curveChart()->batchLabelText()));
+        QVERIFY(!m_view->fitAdvice()->hasAdvice());
+        QVERIFY(!m_doc->isModified());
+        QCOMPARE(m_doc->graph().size(), std::size_t{102});
+
+        m_doc->setBatch(1, false);
+        QTRY_COMPARE(m_view->refreshCount(), 3);
+        QVERIFY(summary->overflowText().isEmpty());
+        QVERIFY2(summary->headlineText().startsWith(QStringLiteral("Needs ")), qPrintable(summary->headlineText()));
+        QVERIFY(!summary->headlineText().contains(saturated));
     }
 
     // ✔ while the whole peak band fits (up to the conservative largest batch), "may not fit"

@@ -74,7 +74,7 @@ FitAdvicePanel::FitAdvicePanel(Document& doc, const DisplayOptions& options, QWi
 void FitAdvicePanel::updateFrom()
 {
     const core::TrainingConfig& c = m_doc.config();
-    const bool wanted = c.gpu && m_doc.analysis().ok() && !m_doc.breakdown().fits();
+    const bool wanted = c.gpu && m_doc.analysis().ok() && !m_doc.breakdown().fits() && !m_doc.breakdown().overflow();
     m_hasAdvice = false;
     m_advice = {};
     if (wanted) {

@@ -8,8 +8,9 @@
 //
 // The advice is computed in updateFrom(), which MemoryView calls from its coalesced refresh, so
 // it is re-run once per change of the analysis or the configuration and never on a repaint; it
-// is not computed at all while the configuration fits, has no GPU, or the analysis has errors
-// (the advisor needs a clean analysis; the summary lists the errors).
+// is not computed at all while the configuration fits, has no GPU, the analysis has errors
+// (the advisor needs a clean analysis; the summary lists the errors) or a size exceeds 64 bits
+// (the summary names the layer; there is no figure to advise from).
 
 #include "core/advise/Advice.h"
 

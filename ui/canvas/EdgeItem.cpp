@@ -1,6 +1,7 @@
 #include "ui/canvas/EdgeItem.h"
 
 #include "ui/canvas/NodeItem.h"
+#include "ui/canvas/NodeRectIndex.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -47,17 +48,23 @@ QColor EdgeItem::ink(const QPalette& palette)
                             t.blueF() * 0.8f + b.blueF() * 0.2f);
 }
 
-std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
+std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path, const NodeRectIndex* nodes) const
 {
     std::vector<QRectF> hit;
     if (!scene()) return hit;
-    // Candidates by bounding rectangles first (the index, no shapes): a chain's edge between
-    // two nodes one above the other meets none, and is done without stroking the curve.
+    // Candidates by rectangles first (an index, no shapes): a chain's edge between two nodes one
+    // above the other meets none, and is done without stroking the curve. The stroke lies inside
+    // `reach`, so a box outside it cannot be hit.
     const QRectF reach = path.boundingRect().adjusted(-kClearance, -kClearance, kClearance, kClearance);
     std::vector<QRectF> candidates;
-    for (QGraphicsItem* item : scene()->items(reach, Qt::IntersectsItemBoundingRect)) {
-        if (item->type() != NodeItem::Type || item == m_from || item == m_to || !item->isVisible()) continue;
-        candidates.push_back(item->mapRectToScene(QRectF(-NodeItem::kWidth / 2, -NodeItem::kHeight / 2, NodeItem::kWidth, NodeItem::kHeight)));
+    if (nodes) {
+        for (const NodeRectIndex::Entry& e : nodes->intersecting(reach))
+            if (e.node != m_from && e.node != m_to) candidates.push_back(e.box);
+    } else {
+        for (QGraphicsItem* item : scene()->items(reach, Qt::IntersectsItemBoundingRect)) {
+            if (item->type() != NodeItem::Type || item == m_from || item == m_to || !item->isVisible()) continue;
+            candidates.push_back(static_cast<NodeItem*>(item)->sceneBox());
+        }
     }
     if (candidates.empty()) return hit;
     QPainterPathStroker stroker;
@@ -68,7 +75,7 @@ std::vector<QRectF> EdgeItem::obstaclesHit(const QPainterPath& path) const
     return hit;
 }
 
-void EdgeItem::updatePath()
+void EdgeItem::updatePath(const NodeRectIndex* nodes)
 {
     const QPointF a = m_start ? *m_start : m_from->outputPortPos();
     const QPointF port = m_end ? *m_end : m_to->inputPortPos(m_connection.to.port);
@@ -81,7 +88,7 @@ void EdgeItem::updatePath()
     // Upwards (the target above the source) the direct curve would double back through both
     // nodes: go round them instead.
     const bool upwards = b.y() < a.y() + 2 * kClearance;
-    std::vector<QRectF> around = obstaclesHit(direct);
+    std::vector<QRectF> around = obstaclesHit(direct, nodes);
     if (!upwards && around.empty()) {
         setRoute(direct);
         setZValue(0);
@@ -107,7 +114,7 @@ void EdgeItem::updatePath()
         sCurve(detour, a, q1);
         detour.lineTo(q2); // downwards, or upwards past both nodes when the target is above
         sCurve(detour, q2, b);
-        const auto more = obstaclesHit(detour);
+        const auto more = obstaclesHit(detour, nodes);
         bool added = false;
         for (const QRectF& r : more)
             if (std::find(around.begin(), around.end(), r) == around.end()) {
@@ -118,7 +125,7 @@ void EdgeItem::updatePath()
     }
     setRoute(detour);
     // Nodes paint over edges; one that still crosses a node is drawn above it, never hidden.
-    setZValue(obstaclesHit(detour).empty() ? 0 : 2);
+    setZValue(obstaclesHit(detour, nodes).empty() ? 0 : 2);
 }
 
 void EdgeItem::setEnds(std::optional<QPointF> start, std::optional<QPointF> end)

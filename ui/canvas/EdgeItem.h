@@ -20,6 +20,7 @@
 namespace netsizer::ui {
 
 class NodeItem;
+class NodeRectIndex;
 
 class EdgeItem : public QGraphicsPathItem {
 public:
@@ -37,7 +38,9 @@ public:
     // canvas background).
     static QColor ink(const QPalette& palette);
 
-    void updatePath();
+    // Re-routes the edge. `nodes`: the boxes of the visible nodes for a pass over many edges
+    // (GraphScene::routeEdges); without it the scene's items are asked.
+    void updatePath(const NodeRectIndex* nodes = nullptr);
     // Ends other than the ports: a collapsed group's box stands in for a hidden node (start: the
     // box's bottom centre, end: its top centre). nullopt = the node's port. Re-routes.
     void setEnds(std::optional<QPointF> start, std::optional<QPointF> end);
@@ -60,7 +63,7 @@ private:
     void setRoute(const QPainterPath& route);
     static QPolygonF headOf(const QPainterPath& route);
     // Boxes of the nodes other than the two ends that `path` passes within kClearance of.
-    std::vector<QRectF> obstaclesHit(const QPainterPath& path) const;
+    std::vector<QRectF> obstaclesHit(const QPainterPath& path, const NodeRectIndex* nodes) const;
 
     core::Connection m_connection;
     QPolygonF m_head;

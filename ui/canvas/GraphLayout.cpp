@@ -1,7 +1,10 @@
 #include "ui/canvas/GraphLayout.h"
 
+#include "ui/canvas/NodeItem.h"
+
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -34,11 +37,27 @@ std::unordered_map<std::uint32_t, QPointF> GraphLayout::layout(const core::Graph
     return layered(graph, nodeSize);
 }
 
+std::unordered_map<std::uint32_t, QPointF> GraphLayout::unplaced(const core::Graph& graph)
+{
+    std::unordered_map<std::uint32_t, QPointF> out;
+    const auto& layers = graph.layers();
+    if (std::all_of(layers.begin(), layers.end(), [](const core::Layer& l) { return l.hasPosition; })) return out;
+    const auto laid = layout(graph, QSizeF(NodeItem::kWidth, NodeItem::kHeight));
+    for (const auto& l : layers)
+        if (!l.hasPosition) {
+            const auto it = laid.find(core::toIndex(l.id));
+            out[core::toIndex(l.id)] = it == laid.end() ? QPointF() : it->second;
+        }
+    return out;
+}
+
 std::unordered_map<std::uint32_t, QPointF> GraphLayout::dot(const core::Graph& graph, QSizeF nodeSize, bool& ok)
 {
     ok = false;
     std::unordered_map<std::uint32_t, QPointF> out;
 #ifdef NETSIZER_HAVE_GRAPHVIZ
+    static std::mutex graphviz; // libgvc's global state: one layout at a time
+    const std::lock_guard<std::mutex> lock(graphviz);
     static lt_symlist_t builtins[] = {
         {"gvplugin_dot_layout_LTX_library", reinterpret_cast<void*>(&gvplugin_dot_layout_LTX_library)},
         {nullptr, nullptr},

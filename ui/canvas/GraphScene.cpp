@@ -9,6 +9,7 @@
 #include "ui/canvas/GraphLayout.h"
 #include "ui/canvas/GroupItem.h"
 #include "ui/canvas/NodeItem.h"
+#include "ui/canvas/NodeRectIndex.h"
 #include "ui/document/Document.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
@@ -80,7 +81,7 @@ void GraphScene::refresh()
     m_pending = Change::None;
     if (pending == Change::None) return;
     if (pending.testAnyFlags(Change::Structure | Change::Reset)) {
-        if (pending.testFlag(Change::Reset)) m_autoPos.clear();
+        if (pending.testFlag(Change::Reset)) m_autoPos = m_doc.layoutHint(); // computed off the UI thread, or empty
         rebuild();
         return;
     }
@@ -109,11 +110,7 @@ void GraphScene::rebuild()
     bool needLayout = false;
     for (const auto& l : g.layers())
         if (!l.hasPosition && !m_autoPos.count(core::toIndex(l.id))) needLayout = true;
-    if (needLayout) {
-        const auto laid = GraphLayout::layout(g, QSizeF(NodeItem::kWidth, NodeItem::kHeight));
-        for (const auto& l : g.layers())
-            if (!l.hasPosition) m_autoPos[core::toIndex(l.id)] = laid.count(core::toIndex(l.id)) ? laid.at(core::toIndex(l.id)) : QPointF();
-    }
+    if (needLayout) m_autoPos = GraphLayout::unplaced(g);
     for (const auto& l : g.layers()) {
         auto* n = new NodeItem(l.id);
         addItem(n);
@@ -130,12 +127,7 @@ void GraphScene::rebuild()
         m_edges.push_back(e);
     }
     m_groups->rebuild(); // hides the nodes of collapsed groups, ends their edges at the box
-    // Routed round nodes now that all are placed. Each route asks the scene for the nodes near it;
-    // the BSP index would re-index every re-routed edge before answering (quadratic on a long
-    // chain), so the queries scan the items instead and the index is rebuilt once afterwards.
-    setItemIndexMethod(QGraphicsScene::NoIndex);
-    for (EdgeItem* e : m_edges) e->updatePath();
-    setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    routeEdges();        // round the nodes, now that all are placed
     updateEdgeTips();
     for (core::LayerId id : selected)
         if (NodeItem* n = node(id)) n->setSelected(true);
@@ -184,7 +176,7 @@ void GraphScene::updateInfo()
         n->setInfo(info);
     }
     m_groups->updateFigures();
-    for (EdgeItem* e : m_edges) e->updatePath();
+    routeEdges();
     updateEdgeTips();
 }
 
@@ -249,6 +241,14 @@ void GraphScene::updateMemory()
     updateEdgeTips();
 }
 
+void GraphScene::routeEdges()
+{
+    NodeRectIndex boxes;
+    for (const auto& [id, n] : m_nodes)
+        if (n->isVisible()) boxes.insert(n, n->sceneBox());
+    for (EdgeItem* e : m_edges) e->updatePath(&boxes);
+}
+
 void GraphScene::syncPositions()
 {
     for (const auto& l : m_doc.graph().layers())
@@ -259,7 +259,7 @@ void GraphScene::syncPositions()
     // Positions changes carry group edits too (SetGroupsCommand): the groups are re-made.
     m_groups->rebuild();
     // A node that moved may now stand in the way of edges that are not its own.
-    for (EdgeItem* e : m_edges) e->updatePath();
+    routeEdges();
 }
 
 void GraphScene::groupSelectionAsking(QWidget* parent)
@@ -504,7 +504,7 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
     for (const auto& [id, n] : m_nodes)
         if (n->pos() != documentPos(n->layerId())) moved.push_back({n->layerId(), n->pos()});
     if (moved.empty()) return;
-    for (EdgeItem* e : m_edges) e->updatePath(); // the dropped nodes may block other edges
+    routeEdges(); // the dropped nodes may block other edges
     m_doc.undoStack()->beginMacro(moved.size() == 1 ? tr("Move layer") : tr("Move %n layers", nullptr, int(moved.size())));
     for (const auto& [id, p] : moved) m_doc.moveLayer(id, p.x(), p.y(), false);
     m_doc.undoStack()->endMacro();

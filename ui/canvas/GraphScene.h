@@ -110,6 +110,10 @@ private:
     // The badge text, stacked-bar parts and tooltip of analysis row `row` at the current batch.
     void memoryBadge(std::size_t row, NodeItem::Info& info) const;
     void syncPositions();
+    // Re-routes every edge round the visible nodes, asking one NodeRectIndex of their boxes
+    // built for the pass: O(edges), where asking the scene's BSP index would re-index each
+    // re-routed edge before the next query (quadratic on a long chain).
+    void routeEdges();
     // Each edge's tooltip: its tensor's per-sample shape and bytes at the current batch.
     void updateEdgeTips();
     NodeItem* nodeAt(QPointF scenePos) const;

@@ -48,6 +48,9 @@ public:
     const Info& info() const { return m_info; }
 
     QRectF boundingRect() const override;
+    // The box (kWidth × kHeight round pos(), ports excluded) in scene coordinates: what edges
+    // are routed round.
+    QRectF sceneBox() const { return mapRectToScene(QRectF(-kWidth / 2, -kHeight / 2, kWidth, kHeight)); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
     // Port centres in scene coordinates.

@@ -430,7 +430,10 @@ void BatchCurveChart::setBatchMarker(std::uint64_t batch)
     const double b = static_cast<double>(batch);
     m_batchLine->point1->setCoords(b, 0);
     m_batchLine->point2->setCoords(b, 1);
-    m_batchLabel->setText(tr("batch %1\nneeds %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
+    // A saturated size is no figure (MemoryBreakdown::overflowAt): the label says so instead.
+    m_batchLabel->setText(m_breakdown.overflowAt(batch)
+                              ? tr("batch %1\nbeyond 2^64 bytes").arg(batch)
+                              : tr("batch %1\nneeds %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
     // Placed beside the marker by placeLabels at the next replot's layout.
 }
 

@@ -1,5 +1,6 @@
 #include "ui/charts/SummaryPanel.h"
 
+#include "core/report/SizeOverflowError.h"
 #include "core/timeline/PeakPlace.h"
 #include "core/util/NumberFormat.h"
 #include "ui/style/ComponentStyle.h"
@@ -142,6 +143,8 @@ void SummaryPanel::setBreakdown(const core::Graph& graph, const core::Analysis& 
     m_trainable = analysis.paramsTrainable;
     m_macs = analysis.macs;
     m_errors.clear();
+    m_overflow.clear();
+    if (auto overflow = core::sizeOverflowError(breakdown, graph)) m_overflow = QString::fromStdString(overflow->message);
     if (!analysis.ok()) {
         m_errors = tr("%n problem(s) — the figures cover only the layers that could be analysed:", nullptr,
                       static_cast<int>(analysis.errors.size()));
@@ -180,6 +183,17 @@ void SummaryPanel::refreshText()
     const std::uint32_t steps = b.config.accumulationSteps;
     const QString batchText = steps > 1 ? tr("batch %1 × %2 steps = %3").arg(batch).arg(steps).arg(b.config.effectiveBatch())
                                         : tr("batch %1").arg(batch);
+    m_params_->setText(tr("%1 parameters (%2 trainable) · %3 MACs per sample")
+                           .arg(thousands(m_params), thousands(m_trainable), thousands(m_macs)));
+    setInk(m_errorLabel, StatusColors::error(palette()));
+    m_errorLabel->setText(m_errors);
+    m_errorLabel->setVisible(!m_errors.isEmpty());
+    if (!m_overflow.isEmpty()) {
+        showOverflow(batchText);
+        return;
+    }
+    m_columnAtPeak->show();
+    m_columnMaximum->show();
     m_headline->setText(band ? tr("Needs %1 (%2) at %3")
                                    .arg(m_options.bytes(static_cast<double>(peak.bytes)), range(peak.low, peak.high), batchText)
                              : tr("Needs %1 at %2").arg(m_options.bytes(static_cast<double>(peak.bytes)), batchText));
@@ -204,9 +218,6 @@ void SummaryPanel::refreshText()
     } else {
         m_place->setText(tr("Inference keeps nothing for backward: the peak is the sum of the components"));
     }
-    m_params_->setText(tr("%1 parameters (%2 trainable) · %3 MACs per sample")
-                           .arg(thousands(m_params), thousands(m_trainable), thousands(m_macs)));
-
     for (core::Component c : core::kAllComponents) {
         Row& row = m_rows[static_cast<std::size_t>(c)];
         const std::uint64_t atPeak = peak[c], maximum = b.bytes(c);
@@ -240,9 +251,22 @@ void SummaryPanel::refreshText()
         row.value->setToolTip(t);
     }
     refreshVerdict(peak.bytes, peak.low, peak.high);
-    setInk(m_errorLabel, StatusColors::error(palette()));
-    m_errorLabel->setText(m_errors);
-    m_errorLabel->setVisible(!m_errors.isEmpty());
+}
+
+void SummaryPanel::showOverflow(const QString& batchText)
+{
+    // No figure at all: every one of them would be the saturated 2^64 - 1.
+    m_headline->setText(tr("Too large to estimate at %1").arg(batchText));
+    m_headline->setToolTip(tr("Some memory size at this batch exceeds 2^64 bytes, so no figure can be given. "
+                              "A smaller batch or smaller layers bring it back."));
+    m_place->setText(m_overflow);
+    m_columnAtPeak->hide();
+    m_columnMaximum->hide();
+    for (Row& row : m_rows) row.show(false);
+    for (Row& row : m_lineRows) row.show(false);
+    m_verdict->setText(tr("✘ Memory beyond 2^64 bytes"));
+    setInk(m_verdict, StatusColors::error(palette()));
+    m_maxBatch->clear();
 }
 
 void SummaryPanel::refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std::uint64_t peakHigh)

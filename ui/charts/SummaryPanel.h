@@ -10,6 +10,9 @@
 // convolution workspace, allocator rounding, fragmentation reserve), the verdict on the GPU —
 // "fits" (the whole peak band fits), "may not fit" (the capacity lies inside the band),
 // "does not fit" (below it) — the largest batch that fits, and the analysis errors.
+// When a size exceeds 64 bits at the configured batch (core::sizeOverflowError), no figure is
+// shown: the headline says the memory is too large to estimate, the line below names the layer,
+// the batch and the step, and the component rows and the verdict are hidden.
 
 #include "core/analysis/Analysis.h"
 #include "core/estimate/MemoryBreakdown.h"
@@ -40,6 +43,8 @@ public:
     QString headlineText() const;
     QString peakPlaceText() const;
     QString verdictText() const;
+    // The located overflow error shown instead of the figures; empty when every size is exact.
+    QString overflowText() const { return m_overflow; }
     QString componentText(core::Component c) const;        // at the peak
     QString componentMaximumText(core::Component c) const; // its own maximum
     // The value shown for overhead line `name` ("cuda_context", …); empty when hidden.
@@ -52,6 +57,8 @@ protected:
 
 private:
     void refreshText();
+    // The headline, place and verdict when m_overflow is set; hides the figures.
+    void showOverflow(const QString& batchText);
     void refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std::uint64_t peakHigh);
     QString range(std::uint64_t low, std::uint64_t high) const;
 
@@ -70,6 +77,7 @@ private:
     core::Count m_params = 0, m_trainable = 0, m_macs = 0;
     QStringList m_eventLayers; // per timeline event, empty when no layer runs
     QString m_errors;
+    QString m_overflow; // core::sizeOverflowError's message at the configured batch
     QLabel* m_headline = nullptr;
     QLabel* m_place = nullptr;
     QLabel* m_columnAtPeak = nullptr;

@@ -51,11 +51,12 @@ const core::MemoryBreakdown& Document::breakdown() const
     return m_breakdown;
 }
 
-void Document::reset(core::Graph graph, core::TrainingConfig config)
+void Document::reset(core::Graph graph, core::TrainingConfig config, LayoutHint layout)
 {
     m_undo.clear();
     m_graph = std::move(graph);
     m_config = std::move(config);
+    m_layoutHint = std::move(layout);
     notify({Change::Reset, {}});
     m_undo.setClean();
 }

@@ -18,11 +18,13 @@
 #include "ui/document/ChangeEvent.h"
 
 #include <QObject>
+#include <QPointF>
 #include <QString>
 #include <QUndoStack>
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 namespace netsizer::core {
@@ -50,8 +52,15 @@ public:
     int analysisCount() const { return m_analysisCount; }
     int estimateCount() const { return m_estimateCount; }
 
+    // Canvas centres (key: core::toIndex(id)) for layers without a saved position, computed by
+    // whoever replaced the document — a file's graph is laid out on the thread that read it —
+    // so the canvas need not lay the graph out on the UI thread. Not part of the model: never
+    // saved, never undone, replaced by the next reset().
+    using LayoutHint = std::unordered_map<std::uint32_t, QPointF>;
+    const LayoutHint& layoutHint() const { return m_layoutHint; }
+
     // Replaces the whole document and clears the undo history; emits Reset.
-    void reset(core::Graph graph, core::TrainingConfig config);
+    void reset(core::Graph graph, core::TrainingConfig config, LayoutHint layout = {});
 
     // ---- Editing: each pushes one undo command. ------------------------------------------
     // Adds a layer of `kind` with default attributes at canvas position (x, y), named after the
@@ -117,6 +126,7 @@ signals:
 private:
     core::Graph m_graph;
     core::TrainingConfig m_config;
+    LayoutHint m_layoutHint;
     QUndoStack m_undo;
 
     mutable core::Analysis m_analysis;

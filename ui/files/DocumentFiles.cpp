@@ -5,6 +5,7 @@
 #include "core/io/TextFile.h"
 #include "core/io/hf/HfPresets.h"
 #include "core/io/keras/KerasImport.h"
+#include "ui/canvas/GraphLayout.h"
 #include "ui/document/Document.h"
 #include "ui/files/BackgroundRead.h"
 #include "ui/files/RecentFiles.h"
@@ -14,6 +15,8 @@
 #include <QFileInfo>
 #include <QSaveFile>
 #include <QUndoStack>
+
+#include <memory>
 
 namespace netsizer::ui {
 namespace {
@@ -163,8 +166,16 @@ bool DocumentFiles::load(const QString& path, Origin origin)
     if (m_reading) return false;
     m_reading = true;
     ModelReader reader = m_reader ? m_reader : ModelReader([](const std::string& p) { return core::readModelFile(p); });
-    auto read = BackgroundRead::run([reader, file = std::string(QFile::encodeName(path).toStdString())] { return reader(file); },
-                                    QFileInfo(path).fileName());
+    // The worker lays the graph out too (Graphviz on a 5,000-layer chain takes seconds): the
+    // canvas then only places its nodes. Shared, so an abandoned read writes into its own memory.
+    auto layout = std::make_shared<Document::LayoutHint>();
+    auto read = BackgroundRead::run(
+        [reader, layout, file = std::string(QFile::encodeName(path).toStdString())] {
+            auto model = reader(file);
+            if (model) *layout = GraphLayout::unplaced(model->graph);
+            return model;
+        },
+        QFileInfo(path).fileName());
     m_reading = false;
     if (!read) {
         emit statusMessage(tr("Opening %1 cancelled").arg(native));
@@ -184,7 +195,7 @@ bool DocumentFiles::load(const QString& path, Origin origin)
         if (!text || core::sniffJsonModel(*text) != core::JsonModelFlavour::Native) origin = Origin::Foreign;
     }
     const std::vector<std::string> notes = model->notes;
-    adopt(std::move(*model), path, origin);
+    adopt(std::move(*model), path, origin, std::move(*layout));
     if (m_recent) m_recent->add(path);
     emit statusMessage(origin == Origin::Native ? tr("Opened %1").arg(native)
                                                 : tr("Imported %1 (Save writes a new NetSizer .json file)").arg(native));
@@ -194,7 +205,7 @@ bool DocumentFiles::load(const QString& path, Origin origin)
     return true;
 }
 
-void DocumentFiles::adopt(core::ModelFile model, const QString& path, Origin origin)
+void DocumentFiles::adopt(core::ModelFile model, const QString& path, Origin origin, Document::LayoutHint layout)
 {
     // The file's own training settings when it has them, else the engine's defaults (those of
     // `netsizer-cli estimate`), so the window and the CLI show the same figures for a file.
@@ -202,7 +213,7 @@ void DocumentFiles::adopt(core::ModelFile model, const QString& path, Origin ori
     m_description = model.description;
     m_sourcePath = origin == Origin::Template ? QString() : QFileInfo(path).absoluteFilePath();
     m_savePath = origin == Origin::Native ? m_sourcePath : QString();
-    m_doc.reset(std::move(model.graph), std::move(config));
+    m_doc.reset(std::move(model.graph), std::move(config), std::move(layout));
     emit fileChanged();
 }
 

@@ -20,6 +20,7 @@
 
 #include "core/io/ModelFile.h"
 #include "core/io/export/ModelExporter.h"
+#include "ui/document/Document.h"
 #include "ui/files/FileInteraction.h"
 
 #include <QObject>
@@ -102,7 +103,8 @@ signals:
 private:
     enum class Origin { Native, Foreign, Template };
     bool load(const QString& path, Origin origin);
-    void adopt(core::ModelFile model, const QString& path, Origin origin);
+    // Makes `model` the document; `layout`: its canvas centres when already computed.
+    void adopt(core::ModelFile model, const QString& path, Origin origin, Document::LayoutHint layout = {});
     void reportProblems(const QString& path, const core::ModelFile& model);
     QString suggestedPath(const QString& extension) const;
 
