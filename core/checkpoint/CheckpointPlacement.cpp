@@ -126,7 +126,7 @@ struct SegmentScan {
         const std::size_t begin = static_cast<std::size_t>(c + 1);
         const LayerAnalysis& in = a.layers[static_cast<std::size_t>(producer)];
         const long long firstSaver = in.outputFirstSaver;
-        const bool keptBefore = in.modelInput || (firstSaver >= 0 && firstSaver <= c);
+        const bool keptBefore = in.modelInput || inputSaverBefore(j) >= 0;
         const U inBytes = keptBefore ? 0 : t.tensorBytes[static_cast<std::size_t>(producer)];
         U term = 0;
         bool anyGrad = false;
