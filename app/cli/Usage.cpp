@@ -39,7 +39,8 @@ Options (the model file's "training" section supplies defaults; options override
   --batch N           mini-batch size, 1 to 65,536
   --optimizer NAME    sgd, sgd-momentum, nesterov, adam, adamw, adam-amsgrad, adagrad, rmsprop,
                       rmsprop-momentum, adadelta
-  --precision NAME    fp32, fp16, bf16, mixed-fp16, mixed-bf16
+  --precision NAME    fp32, fp16, bf16, mixed-fp16, mixed-bf16, bf16-master (bf16 weights, fp32
+                      gradients and an fp32 master copy in the optimizer: Megatron-LM, DeepSpeed)
   --framework NAME    pytorch (CUDA), pytorch-cpu, caffe, tensorflow (Keras; docs/tensorflow.md)
   --mode MODE         train or inference
   --gpu NAME          a preset from `netsizer-cli gpus` (case, spaces and dashes ignored)

@@ -60,7 +60,8 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
     }
     addTo(out[idx(Component::Gradients)].fixed, mul(learnable, s.precision.gradientBytes));
     addTo(out[idx(Component::OptimizerState)].fixed,
-          add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
+          add(add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
+                  mul(learnable, s.precision.masterWeightBytes)),
               s.optimizer.stepTensor ? mul(learnableTensors, 4) : 0));
 }
 

@@ -7,7 +7,7 @@
 
 namespace netsizer::core {
 
-enum class Precision { Fp32, Fp16, Bf16, MixedFp16, MixedBf16 };
+enum class Precision { Fp32, Fp16, Bf16, MixedFp16, MixedBf16, Bf16Master };
 
 struct PrecisionInfo {
     Precision precision;
@@ -23,6 +23,11 @@ struct PrecisionInfo {
     // `autocast_bf16.saved_fixed_bytes`. 0 otherwise; non-zero also selects the autocast
     // accounting of Analysis::activationsAutocast.
     std::uint64_t castCopyBytes;
+    // Bytes per trainable parameter of the fp32 master copy the optimizer keeps beside half
+    // precision model weights (Megatron-LM's Float16OptimizerWithFloat16Params / distributed
+    // optimizer, DeepSpeed's ZeRO): part of the optimizer state, so ZeRO-1 and Megatron's
+    // distributed optimizer shard it with the moments. 0 where the stored weights are the master.
+    std::uint64_t masterWeightBytes = 0;
 };
 
 const PrecisionInfo& precisionInfo(Precision p);

@@ -17,6 +17,9 @@ std::string precisionUnavailableReason(Precision precision, Framework framework,
     if (precision == Precision::Fp32) return {};
     if (framework == Framework::Caffe)
         return "BVLC Caffe 1.0 trains in fp32 only: its blobs are float or double, with no half precision and no AMP";
+    if (precision == Precision::Bf16Master && framework == Framework::TensorFlow)
+        return "bf16 weights with an fp32 master copy in the optimizer is the scheme of Megatron-LM and DeepSpeed (PyTorch); "
+               "Keras mixed precision keeps fp32 weights (choose mixed bf16)";
     if (framework == Framework::PyTorchCpu || !gpu || !gpu->knownCapability()) return {};
     const bool half = precision == Precision::Fp16 || precision == Precision::MixedFp16;
     if (half && !gpu->runsFp16Fast())
