@@ -12,10 +12,10 @@ namespace {
 std::string thousands(std::uint64_t n) { return core::withThousands(n); }
 
 // The option that sets each ParallelConfig key (core::validateParallel names keys).
-constexpr std::array<std::pair<const char*, const char*>, 10> kOptionOfKey = {{
+constexpr std::array<std::pair<const char*, const char*>, 11> kOptionOfKey = {{
     {"gpus", "--gpus"}, {"nodes", "--nodes"}, {"strategy", "--parallel"}, {"tensor_parallel", "--tp"},
     {"pipeline_parallel", "--pp"}, {"sequence_parallel", "--sp"}, {"microbatches", "--microbatches"},
-    {"schedule", "--schedule"}, {"offload", "--offload"}, {"batch", "--batch"},
+    {"schedule", "--schedule"}, {"virtual_stages", "--virtual-stages"}, {"offload", "--offload"}, {"batch", "--batch"},
 }};
 
 std::string optionOfKey(const std::string& key)
@@ -40,7 +40,7 @@ std::optional<std::uint32_t> parseCount(const std::string& value, std::uint32_t 
 
 bool isParallelOption(std::string_view opt)
 {
-    for (const char* known : {"--gpus", "--nodes", "--parallel", "--tp", "--pp", "--microbatches", "--schedule", "--offload"})
+    for (const char* known : {"--gpus", "--nodes", "--parallel", "--tp", "--pp", "--microbatches", "--schedule", "--virtual-stages", "--offload"})
         if (opt == known) return true;
     return false;
 }
@@ -53,7 +53,7 @@ std::optional<core::Error> applyParallelOption(CliOptions& o, const std::string&
         if (!o.parallelStrategy) return usage("unknown strategy '" + value + "' (" + core::strategyNameList() + ")");
     } else if (opt == "--schedule") {
         o.pipelineSchedule = core::parseSchedule(value);
-        if (!o.pipelineSchedule) return usage("unknown pipeline schedule '" + value + "' (gpipe, 1f1b)");
+        if (!o.pipelineSchedule) return usage("unknown pipeline schedule '" + value + "' (gpipe, 1f1b, interleaved)");
     } else if (opt == "--offload") {
         o.offload = core::parseOffload(value);
         if (!o.offload || *o.offload == core::Offload::None) return usage("unknown offload '" + value + "' (optimizer, params, both)");
@@ -62,13 +62,18 @@ std::optional<core::Error> applyParallelOption(CliOptions& o, const std::string&
         const std::uint32_t limit = gpus ? core::ParallelConfig::kMaxGpus : core::ParallelConfig::kMaxMicrobatches;
         const auto n = parseCount(value, limit);
         if (!n) {
-            const char* what = opt == "--gpus" ? "a number of GPUs" : opt == "--nodes" ? "a number of nodes" : opt == "--microbatches" ? "a number of micro-batches" : "a parallel size";
+            const char* what = opt == "--gpus"           ? "a number of GPUs"
+                               : opt == "--nodes"          ? "a number of nodes"
+                               : opt == "--microbatches"   ? "a number of micro-batches"
+                               : opt == "--virtual-stages" ? "a number of model chunks per stage"
+                                                           : "a parallel size";
             return usage("'" + value + "' is not " + what + " from 1 to " + thousands(limit));
         }
         if (opt == "--gpus") o.gpus = n;
         else if (opt == "--nodes") o.nodes = n;
         else if (opt == "--tp") o.tensorParallel = n;
         else if (opt == "--pp") o.pipelineParallel = n;
+        else if (opt == "--virtual-stages") o.virtualStages = n;
         else o.microbatches = n;
     }
     return std::nullopt;
@@ -90,6 +95,7 @@ core::Status applyParallelOptions(const CliOptions& o, core::TrainingConfig& con
     if (o.sequenceParallel) p.sequenceParallel = true;
     if (o.microbatches) p.microbatches = *o.microbatches;
     if (o.pipelineSchedule) p.schedule = *o.pipelineSchedule;
+    if (o.virtualStages) p.virtualStages = *o.virtualStages;
     if (o.offload) p.offload = *o.offload;
     if (!p.active()) return core::Ok{};
     if (auto valid = core::validateParallel(p, config.batch); !valid) return parallelError(valid.error());

@@ -24,11 +24,29 @@ std::string settingsLine(const ParallelEstimate& pe, const ParallelConfig& p)
                        strategyName(p.strategy) + " over " + thousands(p.dataParallel()) + " data-parallel rank(s)";
     if (p.tensorParallel > 1) line += ", tensor parallel " + thousands(p.tensorParallel) + (p.sequenceParallel ? " + sequence parallel" : "");
     if (p.pipelineParallel > 1)
-        line += ", " + thousands(p.pipelineParallel) + " pipeline stages (" + scheduleName(p.schedule) + ", " +
-                thousands(p.microbatches) + " micro-batches)";
+        line += ", " + thousands(p.pipelineParallel) + " pipeline stages (" + scheduleName(p.schedule) +
+                (p.schedule == PipelineSchedule::Interleaved ? " with " + thousands(p.virtualStages) + " model chunks per stage" : "") +
+                ", " + thousands(p.microbatches) + " micro-batches)";
     if (p.offload != Offload::None) line += ", offload " + std::string(offloadName(p.offload));
     return line + "; global batch " + thousands(pe.globalBatch) + ", " + thousands(pe.microBatch) +
            " sample(s) per rank and pass\n";
+}
+
+// "12..20", or an interleaved stage's chunks "0..1, 8..9, 16..17" (the first and last three
+// around "…" beyond six).
+std::string layersText(const RankEstimate& r)
+{
+    auto range = [](const PipelineStage& c) { return thousands(c.first) + ".." + thousands(c.last); };
+    if (r.chunks.size() <= 1) return thousands(r.firstLayer) + ".." + thousands(r.lastLayer);
+    std::string out;
+    for (std::size_t i = 0; i < r.chunks.size(); ++i) {
+        if (r.chunks.size() > 6 && i >= 3 && i + 3 < r.chunks.size()) {
+            if (i == 3) out += ", …";
+            continue;
+        }
+        out += (out.empty() ? "" : ", ") + range(r.chunks[i]);
+    }
+    return out;
 }
 
 std::string verdictText(const RankEstimate& r)
@@ -48,7 +66,7 @@ std::string ranksTable(const EstimateReport& report)
     for (std::size_t col = 1; col < 11; ++col) t.alignRight(col);
     for (const RankEstimate& r : pe.ranks) {
         const PeakComposition at = r.breakdown.peakComposition();
-        t.addRow({r.role, thousands(r.ranks), thousands(r.firstLayer) + ".." + thousands(r.lastLayer), thousands(r.inFlight),
+        t.addRow({r.role, thousands(r.ranks), layersText(r), thousands(r.inFlight),
                   bytesText(at[Component::Weights]), bytesText(at[Component::Gradients]), bytesText(at[Component::OptimizerState]),
                   bytesText(at[Component::Activations]), bytesText(buffersOf(r)), bytesText(at.bytes), bytesText(r.states.cpu),
                   verdictText(r)});
@@ -73,6 +91,7 @@ void addRanksJson(const EstimateReport& report, nlohmann::ordered_json& into)
                         {"sequence_parallel", p.sequenceParallel},
                         {"microbatches", p.microbatches},
                         {"schedule", scheduleName(p.schedule)},
+                        {"virtual_stages", p.virtualStages},
                         {"offload", offloadName(p.offload)},
                         {"global_batch", pe.globalBatch},
                         {"micro_batch", pe.microBatch}};
@@ -86,6 +105,10 @@ void addRanksJson(const EstimateReport& report, nlohmann::ordered_json& into)
         j["first_layer"] = r.firstLayer;
         j["last_layer"] = r.lastLayer;
         j["in_flight"] = r.inFlight;
+        j["in_flight_chunks"] = r.inFlightChunks;
+        nlohmann::ordered_json chunks = nlohmann::ordered_json::array();
+        for (const PipelineStage& c : r.chunks) chunks.push_back({c.first, c.last});
+        j["chunks"] = chunks;
         nlohmann::ordered_json comps;
         for (Component c : kAllComponents) comps[componentName(c)] = at[c];
         j["peak_components"] = comps;

@@ -75,7 +75,9 @@ Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
   --nodes M           nodes (must divide N)
   --parallel NAME     ddp, zero1, zero2, zero3, fsdp or fsdp2 (data-parallel model states)
   --tp T, --pp P      tensor-parallel size, pipeline stages; --sp: sequence parallel
-  --microbatches K    micro-batches per step and rank; --schedule 1f1b (default) or gpipe
+  --microbatches K    micro-batches per step and rank; --schedule 1f1b (default), gpipe or
+                      interleaved (Megatron's virtual pipeline; --virtual-stages V model chunks
+                      per stage, at least 2)
   --offload WHAT      optimizer, params or both (to host memory; params: zero3/fsdp/fsdp2)
 
 Overhead options (the model's "training.overheads" supplies defaults; options override it):

@@ -37,7 +37,7 @@ std::optional<Error> overheadsFromJson(const json& o, const std::string& at, Ove
 
 // "parallel": {"gpus": N, "nodes": N, "strategy": "zero3", "tensor_parallel": N,
 // "pipeline_parallel": N, "sequence_parallel": bool, "microbatches": N, "schedule": "1f1b",
-// "offload": "none"}; every key optional (ParallelConfig's defaults). Only types and ranges are
+// "virtual_stages": N, "offload": "none"}; every key optional (ParallelConfig's defaults). Only types and ranges are
 // checked here: the settings' consistency with each other and with the batch is checked when
 // they are estimated (validateParallel), since options may still change them.
 std::optional<Error> parallelFromJson(const json& o, const std::string& at, ParallelConfig& out)
@@ -56,6 +56,7 @@ std::optional<Error> parallelFromJson(const json& o, const std::string& at, Para
                                     {"tensor_parallel", &out.tensorParallel}, {"pipeline_parallel", &out.pipelineParallel}})
         if (auto e = count(key, ParallelConfig::kMaxGpus, *into)) return e;
     if (auto e = count("microbatches", ParallelConfig::kMaxMicrobatches, out.microbatches)) return e;
+    if (auto e = count("virtual_stages", ParallelConfig::kMaxMicrobatches, out.virtualStages)) return e;
     if (const auto it = o.find("sequence_parallel"); it != o.end()) {
         if (!it->is_boolean()) return makeError("type", "parallel 'sequence_parallel' must be true or false", at + "/sequence_parallel");
         out.sequenceParallel = it->get<bool>();
@@ -69,14 +70,14 @@ std::optional<Error> parallelFromJson(const json& o, const std::string& at, Para
         return std::nullopt;
     };
     if (auto e = name("strategy", parseStrategy, out.strategy, strategyNameList())) return e;
-    if (auto e = name("schedule", parseSchedule, out.schedule, "gpipe, 1f1b")) return e;
+    if (auto e = name("schedule", parseSchedule, out.schedule, "gpipe, 1f1b, interleaved")) return e;
     if (auto e = name("offload", parseOffload, out.offload, "none, optimizer, params, both")) return e;
     return std::nullopt;
 }
 
 json parallelToJson(const ParallelConfig& p)
 {
-    return json{{"gpus", p.gpus},
+    json j{{"gpus", p.gpus},
                 {"nodes", p.nodes},
                 {"strategy", strategyName(p.strategy)},
                 {"tensor_parallel", p.tensorParallel},
@@ -85,6 +86,8 @@ json parallelToJson(const ParallelConfig& p)
                 {"microbatches", p.microbatches},
                 {"schedule", scheduleName(p.schedule)},
                 {"offload", offloadName(p.offload)}};
+    if (p.virtualStages != 1) j["virtual_stages"] = p.virtualStages; // files stay as before without it
+    return j;
 }
 
 } // namespace

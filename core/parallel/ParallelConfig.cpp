@@ -41,7 +41,10 @@ bool shardsParams(ParallelStrategy s)
 
 const char* strategyName(ParallelStrategy s) { return nameOf(kStrategies, s); }
 const char* offloadName(Offload o) { return nameOf(kOffloads, o); }
-const char* scheduleName(PipelineSchedule s) { return s == PipelineSchedule::GPipe ? "gpipe" : "1f1b"; }
+const char* scheduleName(PipelineSchedule s)
+{
+    return s == PipelineSchedule::GPipe ? "gpipe" : s == PipelineSchedule::Interleaved ? "interleaved" : "1f1b";
+}
 std::optional<ParallelStrategy> parseStrategy(std::string_view name) { return parseIn(kStrategies, name); }
 std::optional<Offload> parseOffload(std::string_view name) { return parseIn(kOffloads, name); }
 
@@ -49,6 +52,7 @@ std::optional<PipelineSchedule> parseSchedule(std::string_view name)
 {
     if (name == "gpipe") return PipelineSchedule::GPipe;
     if (name == "1f1b") return PipelineSchedule::OneFOneB;
+    if (name == "interleaved") return PipelineSchedule::Interleaved;
     return std::nullopt;
 }
 
@@ -59,10 +63,19 @@ std::string strategyNameList()
     return s;
 }
 
+std::uint32_t ParallelConfig::inFlightChunks(std::uint32_t stage) const
+{
+    const std::uint64_t v = std::max<std::uint32_t>(virtualStages, 1), all = std::uint64_t{microbatches} * v;
+    if (schedule == PipelineSchedule::GPipe || stage >= pipelineParallel) return static_cast<std::uint32_t>(all);
+    if (schedule == PipelineSchedule::OneFOneB) return std::min(pipelineParallel - stage, microbatches);
+    const std::uint64_t warmup = 2 * std::uint64_t{pipelineParallel - stage - 1} + (v - 1) * pipelineParallel;
+    return static_cast<std::uint32_t>(std::min(warmup + 1, all));
+}
+
 std::uint32_t ParallelConfig::inFlight(std::uint32_t stage) const
 {
-    if (schedule == PipelineSchedule::GPipe || stage >= pipelineParallel) return microbatches;
-    return std::min(pipelineParallel - stage, microbatches);
+    const std::uint32_t v = std::max<std::uint32_t>(virtualStages, 1);
+    return (inFlightChunks(stage) + v - 1) / v;
 }
 
 Status validateParallel(const ParallelConfig& p, std::uint64_t globalBatch)
@@ -82,6 +95,13 @@ Status validateParallel(const ParallelConfig& p, std::uint64_t globalBatch)
         return bad("sequence_parallel", "sequence parallel splits the tensor-parallel region: it needs a tensor-parallel size above 1");
     if (p.microbatches < 1 || p.microbatches > ParallelConfig::kMaxMicrobatches)
         return bad("microbatches", "the number of micro-batches must be from 1 to 65,536");
+    if (p.schedule == PipelineSchedule::Interleaved && (p.pipelineParallel < 2 || p.virtualStages < 2))
+        return bad(p.pipelineParallel < 2 ? "pipeline_parallel" : "virtual_stages",
+                   "the interleaved schedule needs at least 2 pipeline stages and at least 2 model chunks (virtual stages) per stage");
+    if (p.schedule != PipelineSchedule::Interleaved && p.virtualStages != 1)
+        return bad("virtual_stages", "model chunks per stage (virtual stages) apply to the interleaved schedule only");
+    if (p.virtualStages > ParallelConfig::kMaxMicrobatches)
+        return bad("virtual_stages", "the number of virtual stages must be from 1 to 65,536");
     const std::uint32_t dp = p.dataParallel();
     if (dp > 1 && p.strategy == ParallelStrategy::None)
         return bad("strategy", std::to_string(dp) + " data-parallel ranks need a strategy (" + strategyNameList() + ")");

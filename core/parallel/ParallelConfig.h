@@ -14,14 +14,14 @@ namespace netsizer::core {
 // How the data-parallel ranks hold the model states (weights, gradients, optimizer state).
 // None: one replica and no data parallelism (tensor / pipeline parallel alone may still be set).
 enum class ParallelStrategy : std::uint8_t { None, Ddp, Zero1, Zero2, Zero3, Fsdp, Fsdp2 };
-// Which micro-batches a pipeline stage holds activations of (ParallelConfig::inFlight).
-enum class PipelineSchedule : std::uint8_t { GPipe, OneFOneB };
+// Which micro-batches a pipeline stage holds activations of (ParallelConfig::inFlightChunks).
+enum class PipelineSchedule : std::uint8_t { GPipe, OneFOneB, Interleaved };
 // What CPU offload moves to host memory (DeepSpeed offload_optimizer / offload_param, FSDP
 // CPUOffload).
 enum class Offload : std::uint8_t { None, Optimizer, Params, Both };
 
 const char* strategyName(ParallelStrategy s); // "zero2"
-const char* scheduleName(PipelineSchedule s); // "1f1b"
+const char* scheduleName(PipelineSchedule s); // "1f1b", "interleaved"
 const char* offloadName(Offload o);           // "optimizer"
 std::optional<ParallelStrategy> parseStrategy(std::string_view name);
 std::optional<PipelineSchedule> parseSchedule(std::string_view name);
@@ -40,15 +40,25 @@ struct ParallelConfig {
     bool sequenceParallel = false;      // Megatron sequence parallel (needs T > 1)
     std::uint32_t microbatches = 1;     // per optimizer step and data-parallel rank (pipeline)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
+    // Model chunks per pipeline rank V (Megatron's virtual pipeline stages): the interleaved
+    // schedule cuts the layers into P × V chunks and gives rank s chunks s, s + P, s + 2P, …
+    // 1 for GPipe and 1F1B; at least 2 for interleaved.
+    std::uint32_t virtualStages = 1;
     Offload offload = Offload::None;
 
     // gpus / (T × P): the ranks that each hold a slice of the batch. Valid after validate().
     std::uint32_t dataParallel() const { return gpus / (tensorParallel * pipelineParallel); }
     // Anything but one GPU with nothing set.
     bool active() const { return *this != ParallelConfig{}; }
-    // Micro-batches whose activations stage `stage` (0-based) holds at its peak: GPipe runs every
-    // forward first (all M); 1F1B (PipeDream-Flush, Narayanan et al. 2021) starts P - stage
-    // forwards before its first backward, so min(P - stage, M) — the first stage holds the most.
+    // Forward passes of one model chunk (1/V of the stage's layers) whose activations stage
+    // `stage` (0-based) holds at its peak. GPipe runs every forward first: M × V. 1F1B
+    // (PipeDream-Flush, Narayanan et al. 2021) starts P - stage forwards before its first
+    // backward: min(P - stage, M). Interleaved 1F1B (Megatron-LM, megatron/core/pipeline_parallel/
+    // schedules.py get_pp_rank_microbatches) runs 2 (P - stage - 1) + (V - 1) P warm-up chunk
+    // forwards, then one more before its first backward: min(that + 1, M × V). The first stage
+    // holds the most.
+    std::uint32_t inFlightChunks(std::uint32_t stage) const;
+    // Micro-batches with activations alive on `stage` at its peak: inFlightChunks / V rounded up.
     std::uint32_t inFlight(std::uint32_t stage) const;
 
     bool operator==(const ParallelConfig&) const = default;

@@ -26,15 +26,25 @@ std::vector<PipelineStage> balanceStages(const std::vector<LayerMemory>& layers,
     return out;
 }
 
-void restrictToStage(Analysis& view, const PipelineStage& stage)
+std::vector<PipelineStage> chunksOfRank(const std::vector<PipelineStage>& chunks, std::uint32_t pipelineRanks, std::uint32_t stage)
 {
+    std::vector<PipelineStage> out;
+    for (std::size_t c = stage; pipelineRanks > 0 && c < chunks.size(); c += pipelineRanks) out.push_back(chunks[c]);
+    return out;
+}
+
+void restrictToStage(Analysis& view, const std::vector<PipelineStage>& ranges)
+{
+    auto inStage = [&](std::size_t i) {
+        return std::any_of(ranges.begin(), ranges.end(), [i](const PipelineStage& r) { return i >= r.first && i <= r.last; });
+    };
     const std::size_t n = view.layers.size();
     view.paramsTrainable = 0;
     view.trainableTensors = 0;
     view.activationGradientPeakNumel = 0;
     for (std::size_t i = 0; i < n; ++i) {
         LayerAnalysis& la = view.layers[i];
-        if (i < stage.first || i > stage.last) {
+        if (!inStage(i)) {
             la.analysed = false;
             continue;
         }
@@ -44,7 +54,7 @@ void restrictToStage(Analysis& view, const PipelineStage& stage)
         }
         view.activationGradientPeakNumel = std::max(view.activationGradientPeakNumel, la.activationGradientNumel);
     }
-    if (stage.first > 0) view.input = ElemCounts{}; // the model input lives on the first stage
+    if (!inStage(0)) view.input = ElemCounts{}; // the model input lives on the first stage
 }
 
 } // namespace netsizer::core

@@ -22,11 +22,16 @@ struct PipelineStage {
 // every stage keeping at least one layer. `stages` must not exceed the number of layers.
 std::vector<PipelineStage> balanceStages(const std::vector<LayerMemory>& layers, std::uint64_t batch, std::uint32_t stages);
 
-// Rewrites `view` to one stage: layers outside it are left out of the estimate (analysed =
-// false), and the totals the estimator reads are the stage's. The model input belongs to the
-// first stage. The activations a later stage receives from the one before are charged where its
+// The layer ranges of pipeline rank `stage` (0-based) when the layers are cut into
+// `chunks.size()` = P × V contiguous chunks (balanceStages) and the interleaved schedule gives
+// rank s chunks s, s + P, s + 2P, … (Megatron-LM's virtual pipeline); with V = 1, the stage itself.
+std::vector<PipelineStage> chunksOfRank(const std::vector<PipelineStage>& chunks, std::uint32_t pipelineRanks, std::uint32_t stage);
+
+// Rewrites `view` to one stage, the layers of `ranges` (one range, or a rank's interleaved
+// chunks): layers outside them are left out of the estimate (analysed = false), and the totals
+// the estimator reads are the stage's. The model input belongs to the stage holding layer 0. The activations a later stage receives from the one before are charged where its
 // layers keep them for backward (the receiving layer's kept tensors, as any kept input); one
 // that no layer keeps is freed after its forward use and counts only as that layer's input.
-void restrictToStage(Analysis& view, const PipelineStage& stage);
+void restrictToStage(Analysis& view, const std::vector<PipelineStage>& ranges);
 
 } // namespace netsizer::core

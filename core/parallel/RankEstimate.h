@@ -2,6 +2,7 @@
 
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/parallel/ModelStateSharding.h"
+#include "core/parallel/PipelineStages.h"
 
 #include <cstdint>
 #include <string>
@@ -17,6 +18,9 @@ struct RankEstimate {
     std::uint32_t ranks = 1;   // GPUs in this role: gpus / pipeline stages
     std::size_t firstLayer = 0, lastLayer = 0; // the stage's layers, positions in Analysis::layers
     std::uint32_t inFlight = 1; // micro-batches whose activations the stage holds at its peak
+    std::uint32_t inFlightChunks = 1; // forwards of one model chunk held (ParallelConfig::inFlightChunks)
+    // The stage's layer ranges: [firstLayer, lastLayer] alone, or its interleaved model chunks.
+    std::vector<PipelineStage> chunks;
     // The engine's breakdown of one GPU of this role at the per-rank micro-batch
     // (breakdown.config.batch): its timeline, peak and verdict are this rank's. The buffers the
     // strategy adds (states.gatherBuffer + states.commBuffer) are part of Component::Workspace.

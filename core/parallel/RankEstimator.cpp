@@ -84,13 +84,14 @@ void applyStates(MemoryBreakdown& b, const ModelStates& m, const ShardedStates& 
     shift(b.componentMaximaHigh);
 }
 
-// k - 1 earlier micro-batches' activations and inputs alive in forward and backward.
-void addInFlight(MemoryBreakdown& b, std::uint32_t inFlight)
+// (chunks - V) / V earlier micro-batches' activations and inputs alive in forward and backward
+// (with V = 1: chunks - 1 micro-batches).
+void addInFlight(MemoryBreakdown& b, std::uint32_t chunks, std::uint32_t virtualStages)
 {
-    if (inFlight <= 1) return;
+    if (chunks <= virtualStages) return;
     AffineBytes one = b[Component::Activations];
     one += b[Component::Input];
-    const AffineBytes extra{saturatingMul(one.fixed, inFlight - 1), saturatingMul(one.perSample, inFlight - 1)};
+    const AffineBytes extra = scaled(one, chunks - virtualStages, virtualStages);
     const auto a = static_cast<std::size_t>(TimelineEvent::varyingIndex(Component::Activations));
     for (TimelineEvent& e : b.timeline.events) {
         if (e.phase == StepPhase::Start || e.phase == StepPhase::Optimizer) continue;
@@ -135,26 +136,31 @@ Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& an
     Analysis split = analysis;
     applyTensorParallel(split, graph, p.tensorParallel, p.sequenceParallel);
     std::vector<PipelineStage> stages{{0, split.layers.empty() ? 0 : split.layers.size() - 1}};
+    const std::uint32_t virtualStages = p.schedule == PipelineSchedule::Interleaved ? p.virtualStages : 1;
+    const std::uint64_t chunkCount = std::uint64_t{p.pipelineParallel} * virtualStages;
     if (p.pipelineParallel > 1) {
-        if (split.layers.size() < p.pipelineParallel)
+        if (split.layers.size() < chunkCount)
             return makeError("bad_attribute",
-                             std::to_string(p.pipelineParallel) + " pipeline stages need at least as many layers (the network has " +
-                                 std::to_string(split.layers.size()) + ")",
-                             "pipeline_parallel");
-        stages = balanceStages(estimate(split, rank, defaultContextBytes).layers, rank.batch, p.pipelineParallel);
+                             std::to_string(chunkCount) + (virtualStages > 1 ? " model chunks" : " pipeline stages") +
+                                 " need at least as many layers (the network has " + std::to_string(split.layers.size()) + ")",
+                             virtualStages > 1 ? "virtual_stages" : "pipeline_parallel");
+        stages = balanceStages(estimate(split, rank, defaultContextBytes).layers, rank.batch, static_cast<std::uint32_t>(chunkCount));
     }
-    for (std::uint32_t s = 0; s < stages.size(); ++s) {
+    const std::uint32_t stageCount = p.pipelineParallel > 1 ? p.pipelineParallel : 1;
+    for (std::uint32_t s = 0; s < stageCount; ++s) {
         RankEstimate& r = out.ranks.emplace_back();
-        r.role = roleName(s, static_cast<std::uint32_t>(stages.size()));
+        r.role = roleName(s, stageCount);
         r.stage = s;
         r.ranks = p.gpus / p.pipelineParallel;
-        r.firstLayer = stages[s].first;
-        r.lastLayer = stages[s].last;
-        r.inFlight = p.pipelineParallel > 1 ? p.inFlight(s) : 1;
+        r.chunks = stageCount > 1 ? chunksOfRank(stages, stageCount, s) : stages;
+        r.firstLayer = r.chunks.front().first;
+        r.lastLayer = r.chunks.back().last;
+        r.inFlight = stageCount > 1 ? p.inFlight(s) : 1;
+        r.inFlightChunks = stageCount > 1 ? p.inFlightChunks(s) : 1;
         Analysis view = split;
-        if (p.pipelineParallel > 1) restrictToStage(view, stages[s]);
+        if (stageCount > 1) restrictToStage(view, r.chunks);
         r.breakdown = estimate(view, rank, defaultContextBytes);
-        addInFlight(r.breakdown, r.inFlight);
+        addInFlight(r.breakdown, r.inFlightChunks, stageCount > 1 ? virtualStages : 1);
         const ModelStates m = modelStates(r.breakdown);
         r.states = shardModelStates(m, p.strategy, p.offload, dp);
         applyStates(r.breakdown, m, r.states);

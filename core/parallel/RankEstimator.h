@@ -9,9 +9,10 @@
 // data-parallel ranks (before gradient accumulation); each rank runs batch / (data-parallel
 // size × micro-batches) samples per pass. Several micro-batches accumulate gradients as the
 // engine's gradient accumulation does (the gradients of earlier micro-batches are alive). A
-// pipeline stage holding k micro-batches in flight (ParallelConfig::inFlight) keeps, during
-// forward and backward, the activations and inputs of k - 1 earlier micro-batches beside the
-// running one's.
+// pipeline stage holding k chunk forwards in flight (ParallelConfig::inFlightChunks, V model
+// chunks per stage) keeps, during forward and backward, (k - V) / V times the activations and
+// inputs of one micro-batch through all its layers beside the running one's: the interleaved
+// schedule's chunks are taken as equal (balanceStages cuts P × V chunks of equal memory).
 
 #include "core/analysis/Analysis.h"
 #include "core/estimate/TrainingConfig.h"

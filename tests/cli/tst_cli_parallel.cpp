@@ -152,7 +152,16 @@ private slots:
         QTest::newRow("offload params") << QStringList{"--gpus", "2", "--parallel", "zero1", "--offload", "params"}
                                         << "--offload: offloading parameters needs zero3, fsdp or fsdp2";
         QTest::newRow("offload name") << QStringList{"--offload", "gpu"} << "--offload: unknown offload 'gpu'";
-        QTest::newRow("schedule") << QStringList{"--schedule", "interleaved"} << "--schedule: unknown pipeline schedule 'interleaved'";
+        QTest::newRow("schedule") << QStringList{"--schedule", "zigzag"} << "--schedule: unknown pipeline schedule 'zigzag' (gpipe, 1f1b, interleaved)";
+        QTest::newRow("interleaved one stage") << QStringList{"--schedule", "interleaved", "--virtual-stages", "2"}
+                                               << "--pp: the interleaved schedule needs at least 2 pipeline stages";
+        QTest::newRow("interleaved one chunk") << QStringList{"--gpus", "2", "--pp", "2", "--schedule", "interleaved"}
+                                               << "--virtual-stages: the interleaved schedule needs at least 2 pipeline stages and at least 2 model chunks";
+        QTest::newRow("chunks without interleaving") << QStringList{"--gpus", "2", "--pp", "2", "--virtual-stages", "2"}
+                                                     << "--virtual-stages: model chunks per stage (virtual stages) apply to the interleaved schedule only";
+        QTest::newRow("chunks beyond layers") << QStringList{"--gpus", "2", "--pp", "2", "--schedule", "interleaved", "--virtual-stages", "2"}
+                                              << "--virtual-stages: 4 model chunks need at least as many layers (the network has 3)";
+        QTest::newRow("virtual stages 0") << QStringList{"--virtual-stages", "0"} << "--virtual-stages: '0' is not a number of model chunks per stage";
         QTest::newRow("microbatches") << QStringList{"--microbatches", "0"} << "--microbatches: '0' is not a number of micro-batches";
         QTest::newRow("stages") << QStringList{"--batch", "4", "--gpus", "4", "--pp", "4"}
                                 << "--pp: 4 pipeline stages need at least as many layers (the network has 3)";

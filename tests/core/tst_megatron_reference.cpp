@@ -27,6 +27,8 @@ private slots:
     void theoreticalWeightAndOptimizerBytes_data();
     void theoreticalWeightAndOptimizerBytes();
     void functionalTestTp4Pp1();
+    void interleavedInFlight();
+    void functionalTestTp1Pp4Interleaved();
     void bf16MasterBytesPerParameter();
 };
 
@@ -190,6 +192,71 @@ void TestMegatronReference::functionalTestTp4Pp1()
     QVERIFY(std::abs(double(peak.bytes) / 57143791616.0 - 1) < 0.05);
     QVERIFY(std::abs(double(peak.bytes) / 58188115968.0 - 1) < 0.05);
     QVERIFY(std::abs(states / 20663519232.0 - 1) < 0.02);
+}
+
+// Megatron's interleaved schedule (megatron/core/pipeline_parallel/schedules.py
+// get_pp_rank_microbatches, microbatch_group_size_per_vp_stage = P): rank s runs
+// 2 (P - s - 1) + (V - 1) P warm-up chunk forwards, all M × V when that reaches them, and holds
+// one more at its first backward.
+void TestMegatronReference::interleavedInFlight()
+{
+    ParallelConfig p;
+    p.pipelineParallel = 4;
+    p.schedule = PipelineSchedule::Interleaved;
+    p.virtualStages = 8;
+    p.microbatches = 4; // 32 chunk forwards in all: every rank runs them all first
+    QCOMPARE(p.inFlightChunks(0), 32u);
+    QCOMPARE(p.inFlightChunks(3), 29u); // 28 warm-up + 1
+    QCOMPARE(p.inFlight(3), 4u);
+    p.microbatches = 16;
+    QCOMPARE(p.inFlightChunks(0), 35u); // 6 + 28 + 1
+    QCOMPARE(p.inFlightChunks(1), 33u);
+    QCOMPARE(p.inFlight(0), 5u);
+    p.virtualStages = 1;
+    QVERIFY(!validateParallel(p, 16).ok()); // interleaved needs 2 or more chunks per stage
+    p.schedule = PipelineSchedule::OneFOneB;
+    QCOMPARE(p.inFlightChunks(0), 4u);
+}
+
+// The interleaved test: 8 H100s, pipeline 4 with one layer per virtual stage (V = 32 / 4 = 8),
+// data parallel 2, micro-batch 1, global batch 8 (four micro-batches per step: every rank runs
+// all 32 chunk forwards before its first backward), the distributed optimizer, bf16. Golden
+// values from step 2: golden_values_dev_dgx_h100.json mem-max-allocated-bytes 60,720,852,992 and
+// mem-allocated-bytes 24,808,996,864; golden_values_dev_dgx_a100.json 60,489,064,448 and
+// 24,510,808,064 (gpt3_7b_tp1_pp4_memory_speed). torch.cuda memory figures are per process, so
+// each is the rank that peaks.
+void TestMegatronReference::functionalTestTp1Pp4Interleaved()
+{
+    const Graph g = megatronGpt(kGpt3_7b);
+    const Analysis a = analyze(g);
+    QVERIFY(a.ok());
+    TrainingConfig c = megatronBf16(8, 8, 1, 4, 4, ParallelStrategy::Zero1);
+    c.parallel.schedule = PipelineSchedule::Interleaved;
+    c.parallel.virtualStages = 8;
+    const auto r = estimateParallel(g, a, c, 0);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->microBatch, std::uint64_t{1});
+    for (const RankEstimate& rank : r->ranks) {
+        const MemoryBreakdown& b = rank.breakdown;
+        qInfo("%s: chunks %zu, in flight %u chunk forwards, states %llu B, peak %llu B", rank.role.c_str(), rank.chunks.size(),
+              rank.inFlightChunks,
+              static_cast<unsigned long long>(b[Component::Weights].fixed + b[Component::Gradients].fixed +
+                                              b[Component::OptimizerState].fixed),
+              static_cast<unsigned long long>(b.peakBytes()));
+    }
+    const MemoryBreakdown& b = r->ranks[r->peakRank].breakdown;
+    const double peak = static_cast<double>(b.peakBytes());
+    std::uint64_t states = 0;
+    for (const RankEstimate& rank : r->ranks)
+        states = std::max(states, rank.breakdown[Component::Weights].fixed + rank.breakdown[Component::Gradients].fixed +
+                                      rank.breakdown[Component::OptimizerState].fixed);
+    qInfo("estimated peak %.0f B (H100 60,720,852,992: %+.2f %%; A100 60,489,064,448: %+.2f %%); largest model states %llu B "
+          "(H100 24,808,996,864: %+.2f %%)",
+          peak, 100.0 * (peak / 60720852992.0 - 1), 100.0 * (peak / 60489064448.0 - 1), static_cast<unsigned long long>(states),
+          100.0 * (double(states) / 24808996864.0 - 1));
+    QVERIFY(std::abs(peak / 60720852992.0 - 1) < 0.05);
+    QVERIFY(std::abs(peak / 60489064448.0 - 1) < 0.05);
+    QVERIFY(std::abs(double(states) / 24808996864.0 - 1) < 0.05);
 }
 
 // The precision's own bytes per parameter on two Dense layers (23 parameters, 4 tensors) with
