@@ -5,6 +5,7 @@
 #include "app/cli/ParallelOptions.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
+#include "core/parallel/ParallelFit.h"
 #include "core/parallel/RankEstimator.h"
 #include "core/report/SizeOverflowError.h"
 
@@ -25,14 +26,24 @@ core::Result<EstimateReport> runEstimate(const CliOptions& o)
     if (!config) return config.error();
     if (auto applied = applyCheckpointOptions(o, *config, r.model); !applied) return applied.error();
     if (auto parallel = applyParallelOptions(o, *config); !parallel) return parallel.error();
-    if (config->parallel.active() && r.fitCommand)
-        return core::makeError("usage", "fit searches one GPU's batch; with many GPUs use estimate (per-rank figures)", "fit");
 
     r.analysis = core::analyze(r.model.graph);
     if (!r.analysis.ok()) return analysisError(o.modelPath, r.analysis, r.model);
     const std::uint64_t context = core::GpuCatalog::builtin().defaultContextBytes();
     if (config->parallel.active()) {
-        auto ranks = core::estimateParallel(r.model.graph, r.analysis, *config, context);
+        core::Result<core::ParallelEstimate> ranks = core::ParallelEstimate{};
+        if (r.fitCommand) {
+            // The largest global batch at which every rank fits; the report is at that batch.
+            auto fit = core::fitParallel(r.model.graph, r.analysis, *config, context, r.safe);
+            if (!fit) return parallelError(fit.error());
+            auto other = core::fitParallel(r.model.graph, r.analysis, *config, context, !r.safe);
+            if (!other) return parallelError(other.error());
+            r.fittedBatch = fit->globalBatch;
+            r.otherRuleBatch = other->globalBatch;
+            ranks = std::move(fit->estimate);
+        } else {
+            ranks = core::estimateParallel(r.model.graph, r.analysis, *config, context);
+        }
         if (!ranks) return parallelError(ranks.error());
         for (const core::RankEstimate& rank : ranks->ranks)
             if (auto overflow = core::sizeOverflowError(rank.breakdown, r.model.graph)) return placedError(o.modelPath, *overflow, r.model);

@@ -131,6 +131,7 @@ std::string formatJson(const EstimateReport& r)
         g["max_batch_safe"] = m.maxBatch(true).value_or(0);
         g["max_batch_capped"] = m.maxBatch().value_or(0) == TrainingConfig::kMaxBatch;
         if (r.fitCommand) g["fit_rule"] = r.safe ? "safe" : "centre";
+        if (r.fitCommand && r.parallel) g["fitted_global_batch"] = r.fittedBatch.value_or(0);
         j["gpu"] = g;
     }
 

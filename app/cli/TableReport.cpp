@@ -111,13 +111,26 @@ std::string gpuLines(const EstimateReport& r)
                                                                         : "no CUDA context on this framework";
     std::string gpu = g.name + " (" + bytesText(g.memoryBytes) + ", " + reserve + ")";
     std::string capped = maxBatch == TrainingConfig::kMaxBatch ? " (the limit checked; more may fit)" : "";
+    if (r.fittedBatch && r.parallel) {
+        // Many GPUs: the global batch at which every rank fits; `m` is the rank that peaks there.
+        const std::string rule = r.safe ? "Fit (safe: the top of each rank's error band must fit)" : "Fit (centre estimate)";
+        const ParallelEstimate& pe = *r.parallel;
+        const std::string top = pe.ranks[pe.peakRank].role;
+        if (*r.fittedBatch == 0)
+            return rule + ": nothing fits " + gpu + ": one sample per rank and pass needs " +
+                   bytesText(r.safe ? m.peakHighAt(m.config.batch) : m.peakBytes()) + " on " + top + "\n";
+        return rule + ": largest global batch at which every rank fits " + gpu + ": " + withThousands(*r.fittedBatch) + " (" +
+               withThousands(pe.microBatch) + " per rank and pass); the rank that peaks, " + top + ", needs " +
+               bytesText(r.safe ? m.peakHighAt(m.config.batch) : m.peakBytes()) + " of " + bytesText(g.memoryBytes) + " (" +
+               (r.safe ? "centre estimate: " : "safe answer, fit --safe: ") + withThousands(r.otherRuleBatch.value_or(0)) + ")\n";
+    }
     if (r.fittedBatch) {
         const std::string rule = r.safe ? "Fit (safe: the top of the error band must fit)" : "Fit (centre estimate)";
         const std::uint64_t need1 = r.safe ? m.peakHighAt(1) : m.peakAt(1);
         if (*r.fittedBatch == 0)
             return rule + ": nothing fits " + gpu + ": even batch 1 needs " + bytesText(need1) + " (" + withThousands(need1) +
                    " B)\n";
-        const std::uint64_t other = m.maxBatch(!r.safe).value_or(0);
+        const std::uint64_t other = r.otherRuleBatch ? *r.otherRuleBatch : m.maxBatch(!r.safe).value_or(0);
         return rule + ": largest batch that fits " + gpu + ": " + withThousands(*r.fittedBatch) + capped + (r.safe ? "; its peak with the band's upper excess is " : "; its peak is ") +
                bytesText(r.safe ? m.peakHighAt(m.config.batch) : m.peakBytes()) + " of " + bytesText(g.memoryBytes) + " (" +
                (r.safe ? "centre estimate: " : "safe answer, fit --safe: ") + withThousands(other) + ")\n";

@@ -236,7 +236,9 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     }
     StepInputs step{b.components, b.layers};
     step.simulate = s.train && s.framework.framework != Framework::Caffe;
-    step.accumulate = s.accumulate;
+    // The fp32-master scheme keeps its gradients in a persistent buffer (Megatron's main_grad,
+    // zeroed rather than freed between steps): alive from the start, as under accumulation.
+    step.accumulate = s.accumulate || s.precision.masterWeightBytes > 0;
     step.activationBytes = s.precision.activationBytes;
     step.optimizerTempBytes = mul(mul(a.paramsTrainable, optimizerTempPerParam(s.optimizer.optimizer)), s.precision.stateBytes);
     const std::vector<AffineBytes> recomputed = step.simulate ? recomputedBytes(s, a) : std::vector<AffineBytes>{};

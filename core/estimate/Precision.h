@@ -27,6 +27,7 @@ struct PrecisionInfo {
     // precision model weights (Megatron-LM's Float16OptimizerWithFloat16Params / distributed
     // optimizer, DeepSpeed's ZeRO): part of the optimizer state, so ZeRO-1 and Megatron's
     // distributed optimizer shard it with the moments. 0 where the stored weights are the master.
+    // Non-zero also keeps the gradients alive all step (the scheme's persistent gradient buffer).
     std::uint64_t masterWeightBytes = 0;
 };
 

@@ -179,17 +179,42 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
-    // The options belong to estimate: fit and advise search one GPU's batch.
-    void otherCommandsRefuseThem()
+    // The options belong to estimate and fit: advise searches one GPU's changes.
+    void adviseRefusesThem()
     {
-        for (const char* cmd : {"fit", "advise"}) {
-            const auto r = cli({cmd, m_tiny, "--gpu-memory", "1GiB", "--gpus", "2"});
-            QCOMPARE(r.code, 2);
-            QVERIFY2(r.err.contains("--gpus: is an option of estimate"), r.err.constData());
-        }
-        const auto sp = cli({"fit", m_tiny, "--gpu-memory", "1GiB", "--sp"});
+        const auto r = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--gpus", "2"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--gpus: is an option of estimate and fit"), r.err.constData());
+        const auto sp = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--sp"});
         QCOMPARE(sp.code, 2);
-        QVERIFY(sp.err.contains("--sp: is an option of estimate"));
+        QVERIFY(sp.err.contains("--sp: is an option of estimate and fit"));
+    }
+
+    // fit with many GPUs: the largest global batch (a multiple of data-parallel ranks ×
+    // micro-batches) at which every rank fits. Checked against estimate itself: every rank fits
+    // at the answer, and one more sample per rank and pass makes a rank overflow. Two pipeline
+    // stages over 4 GPUs (2 data-parallel ranks, 2 micro-batches: steps of 4 samples) on a
+    // 20,000-byte GPU.
+    void fitFindsTheLargestGlobalBatch()
+    {
+        const QStringList common{"--framework", "pytorch", "--precision", "fp32", "--context", "0", "--gpu-memory", "20000",
+                                 "--gpus", "4", "--pp", "2", "--parallel", "zero1", "--microbatches", "2"};
+        const QJsonObject fit = estimateJson(QStringList{"fit", m_square, "--format", "json"} + common);
+        const qint64 batch = num(fit["gpu"].toObject(), "fitted_global_batch");
+        QVERIFY2(batch > 0 && batch % 4 == 0, qPrintable(QString::number(batch)));
+        QCOMPARE(num(fit["parallel"].toObject(), "global_batch"), batch);
+        auto everyRankFits = [&](qint64 b) {
+            const QJsonObject e = estimateJson(QStringList{"estimate", m_square, "--format", "json", "--batch", QString::number(b)} + common);
+            bool all = true;
+            for (const QJsonValue& r : e["ranks"].toArray()) all &= r.toObject()["fits"].toBool();
+            return all;
+        };
+        QVERIFY(everyRankFits(batch));
+        QVERIFY(!everyRankFits(batch + 4));
+        // The table says it in words.
+        const auto text = cli(QStringList{"fit", m_square} + common);
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains("largest global batch at which every rank fits"), text.out.constData());
     }
 };
 

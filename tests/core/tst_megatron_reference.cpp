@@ -273,6 +273,10 @@ void TestMegatronReference::bf16MasterBytesPerParameter()
     QCOMPARE(b[Component::Weights].fixed, std::uint64_t{23 * 2});
     QCOMPARE(b[Component::Gradients].fixed, std::uint64_t{23 * 4});
     QCOMPARE(b[Component::OptimizerState].fixed, std::uint64_t{23 * 12 + 4 * 4});
+    // The gradient buffer persists (Megatron's main_grad): alive at every event of the step,
+    // where PyTorch's own .grad tensors appear only in backward.
+    for (const TimelineEvent& e : b.timeline.events)
+        QCOMPARE(e.varying[static_cast<std::size_t>(TimelineEvent::varyingIndex(Component::Gradients))].fixed, std::uint64_t{23 * 4});
 }
 
 QTEST_APPLESS_MAIN(TestMegatronReference)
