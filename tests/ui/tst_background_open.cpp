@@ -132,6 +132,23 @@ struct SlowProgressReader {
     }
 };
 
+// A large native file about to be opened into a fixture document through the slowed reader.
+struct LargeOpen {
+    explicit LargeOpen(int megabytes)
+        : path(writeLargeModel(dir, megabytes)), size(static_cast<std::uint64_t>(QFileInfo(path).size())),
+          files(*doc, nullptr, script.interaction())
+    {
+        files.setModelReader(slow.reader());
+    }
+    QTemporaryDir dir;
+    QString path;
+    std::uint64_t size;
+    std::unique_ptr<ui::Document> doc = fixtureDocument();
+    Script script;
+    SlowProgressReader slow;
+    DocumentFiles files;
+};
+
 } // namespace
 
 class TestBackgroundOpen : public QObject {
@@ -199,14 +216,7 @@ private slots:
     // back and end at the file's size.
     void progressFollowsTheBytesRead()
     {
-        QTemporaryDir dir;
-        const QString path = writeLargeModel(dir, 24);
-        const auto size = static_cast<std::uint64_t>(QFileInfo(path).size());
-        auto doc = fixtureDocument();
-        Script script;
-        DocumentFiles files(*doc, nullptr, script.interaction());
-        SlowProgressReader slow;
-        files.setModelReader(slow.reader());
+        LargeOpen open(24);
         QList<int> values;
         QStringList labels;
         int maximum = -1;
@@ -223,27 +233,27 @@ private slots:
                 p->grab().save(shots + QStringLiteral("/reading_progress.png"));
         });
         watch.start();
-        QVERIFY(files.openFile(path));
+        QVERIFY(open.files.openFile(open.path));
         watch.stop();
         qInfo() << "dialog values" << values << "labels" << labels;
-        QCOMPARE(doc->graph().name, std::string("large"));
-        QVERIFY(script.errors.isEmpty());
+        QCOMPARE(open.doc->graph().name, std::string("large"));
+        QVERIFY(open.script.errors.isEmpty());
         QCOMPARE(maximum, 100);
         QVERIFY(values.size() >= 3);
         for (int i = 1; i < values.size(); ++i) QVERIFY2(values[i] > values[i - 1], qPrintable(QString::number(i)));
         QVERIFY(std::any_of(values.begin(), values.end(), [](int v) { return v > 0 && v < 100; }));
         QVERIFY(labels.contains(QStringLiteral("Reading large.json…")));
-        const auto reports = slow.reports();
+        const auto reports = open.slow.reports();
         std::uint64_t last = 0;
         bool analysed = false;
         for (const auto& r : reports) {
             if (r.phase == core::ReadPhase::Analysing) analysed = true;
             if (r.phase != core::ReadPhase::Reading) continue;
-            QCOMPARE(r.total, size);
+            QCOMPARE(r.total, open.size);
             QVERIFY(r.done >= last);
             last = r.done;
         }
-        QCOMPARE(last, size); // 100 %
+        QCOMPARE(last, open.size); // 100 %
         QVERIFY(analysed);
     }
 
@@ -251,15 +261,9 @@ private slots:
     // cancelled well before the end of the file, and the document is untouched.
     void cancelStopsTheReader()
     {
-        QTemporaryDir dir;
-        const QString path = writeLargeModel(dir, 48);
-        const auto size = static_cast<std::uint64_t>(QFileInfo(path).size());
-        auto doc = fixtureDocument();
-        Script script;
-        DocumentFiles files(*doc, nullptr, script.interaction());
-        SlowProgressReader slow;
-        files.setModelReader(slow.reader());
-        const std::string before = nativeText(*doc);
+        LargeOpen open(48);
+        SlowProgressReader& slow = open.slow;
+        const std::string before = nativeText(*open.doc);
         qint64 clickedAt = -1;
         QTimer::singleShot(700, this, [&] {
             QProgressDialog* p = visibleProgressDialog();
@@ -269,20 +273,20 @@ private slots:
                 button->click();
             }
         });
-        QVERIFY(!files.openFile(path));
+        QVERIFY(!open.files.openFile(open.path));
         QVERIFY(clickedAt > 0);
         QTRY_VERIFY(slow.log->finished.load());
         const qint64 stoppedAfter = slow.log->finishedAtMs.load() - clickedAt;
         const auto reports = slow.reports();
         QVERIFY(!reports.empty());
-        qInfo("stopped %lld ms after Cancel at byte %llu of %llu", stoppedAfter, qulonglong(reports.back().done), qulonglong(size));
+        qInfo("stopped %lld ms after Cancel at byte %llu of %llu", stoppedAfter, qulonglong(reports.back().done), qulonglong(open.size));
         QVERIFY(slow.log->cancelled.load());
         QCOMPARE(reports.back().phase, core::ReadPhase::Reading);
-        QVERIFY(reports.back().done < size);
+        QVERIFY(reports.back().done < open.size);
         QVERIFY2(stoppedAfter < 500, qPrintable(QString::number(stoppedAfter))); // one report: 40 ms
-        QCOMPARE(nativeText(*doc), before);
-        QVERIFY(!doc->isModified());
-        QVERIFY(script.errors.isEmpty());
+        QCOMPARE(nativeText(*open.doc), before);
+        QVERIFY(!open.doc->isModified());
+        QVERIFY(open.script.errors.isEmpty());
         QVERIFY(!visibleProgressDialog());
     }
 
