@@ -68,14 +68,16 @@ void measure(const char* what, const std::string& path, int runs)
         layerCount = m->graph.size();
     }
     const std::uint64_t peak = statusBytes("VmHWM:");
-    const auto t = bench::timeRuns(runs, [&] { (void)core::readModelFile(path); });
-    // As the designer reads: with a progress callback (it stores the status in atomics there).
+    // As the designer reads: with a progress callback (it stores the status in atomics there),
+    // timed alternately with the plain read.
     std::size_t reports = 0;
-    const auto withProgress = bench::timeRuns(runs, [&] {
-        reports = 0;
-        core::ReadProgress progress([&](const core::ReadStatus&) { return ++reports > 0; });
-        (void)core::readModelFile(path, {}, &progress);
-    });
+    const auto [t, withProgress] = bench::timeAlternately(
+        runs, [&] { (void)core::readModelFile(path); },
+        [&] {
+            reports = 0;
+            core::ReadProgress progress([&](const core::ReadStatus&) { return ++reports > 0; });
+            (void)core::readModelFile(path, {}, &progress);
+        });
     std::printf("  %-30s %6.1f MB, %zu layers\n", what, static_cast<double>(size) / 1e6, layerCount);
     bench::printLine("    readModelFile", t, runs);
     bench::printLine("    readModelFile with progress", withProgress, runs);
