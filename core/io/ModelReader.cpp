@@ -54,11 +54,19 @@ void makeTextValid(ModelFile& model)
                               "each such byte became U+FFFD");
 }
 
-Result<ModelFile> readAnyModelFile(const std::string& path, const ImportOptions& options)
+// Reads a text file, then starts the Analysing phase (its parse and import).
+Result<std::string> readTextForImport(const std::string& path, ReadProgress* progress)
+{
+    auto text = readTextFile(path, progress);
+    if (text && progress && !progress->begin(ReadPhase::Analysing)) return cancelledError(path);
+    return text;
+}
+
+Result<ModelFile> readAnyModelFile(const std::string& path, const ImportOptions& options, ReadProgress* progress)
 {
     const std::string ext = lowerExtension(path);
     if (ext == "prototxt" || ext == "pbtxt") {
-        auto text = readTextFile(path);
+        auto text = readTextForImport(path, progress);
         if (!text) return text.error();
         auto model = readCaffeNet(*text, baseName(path), options.caffe);
         if (!model) return model;
@@ -70,25 +78,26 @@ Result<ModelFile> readAnyModelFile(const std::string& path, const ImportOptions&
         }
         return model;
     }
-    if (ext == "onnx") return readOnnxFile(path, options.onnxInputShapes);
+    if (ext == "onnx") return readOnnxFile(path, options.onnxInputShapes, progress);
     if (ext == "json" || ext.empty()) {
         // .json is native, Keras (model.to_json()) or TF.js: decided by the content.
-        auto text = readTextFile(path);
+        auto text = readTextForImport(path, progress);
         if (!text) return text.error();
         if (isHuggingFaceConfig(*text)) return readHuggingFaceConfig(*text, baseName(path), options.huggingFace);
         const JsonModelFlavour flavour = sniffJsonModel(*text);
         if (flavour == JsonModelFlavour::Keras || flavour == JsonModelFlavour::TfjsLayers || flavour == JsonModelFlavour::TfjsGraph)
             return readKerasModel(*text, baseName(path));
-        return readNativeModelFile(path);
+        return readNativeModelText(*text, path); // the text already read
     }
     return makeError("format", "unknown model file type '." + ext + "' (NetSizer reads .json, .onnx and Caffe .prototxt)", path);
 }
 
 } // namespace
 
-Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options)
+Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options, ReadProgress* progress)
 {
-    auto model = readAnyModelFile(path, options);
+    auto model = readAnyModelFile(path, options, progress);
+    if (model && progress && progress->stopped()) return cancelledError(path);
     if (!model) {
         Error e = model.error();
         return makeError(e.code, validUtf8(e.message), validUtf8(e.path));

@@ -5,6 +5,7 @@
 // (Caffe), .onnx (ONNX).
 
 #include "core/io/ModelFile.h"
+#include "core/io/ReadProgress.h"
 #include "core/io/TextFile.h"
 #include "core/io/caffe/CaffeImport.h"
 #include "core/io/hf/HfConfigImport.h"
@@ -31,7 +32,11 @@ struct ImportOptions {
 // Reads `path`. Error paths start with the file name. Names, notes and error texts are valid
 // UTF-8 (other bytes become U+FFFD, core/util/Utf8.h) and names are at most kMaxNameBytes long
 // (core/io/NameLimits.h), whatever the format.
-Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options = {});
+// `progress` (may be null, core/io/ReadProgress.h): Reading reports the model file's bytes
+// consumed (an ONNX file as protobuf parses it, a text file as it is read into memory), then
+// Analysing the parse and import (ONNX: counted in nodes). A Caffe solver file is read without
+// reports. When the progress is stopped, the read ends at its next report with cancelledError.
+Result<ModelFile> readModelFile(const std::string& path, const ImportOptions& options = {}, ReadProgress* progress = nullptr);
 
 
 } // namespace netsizer::core

@@ -30,6 +30,9 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
 // Reads `path` and parses it; error paths are prefixed with the file name ("vgg.json: /layers/3").
 Result<ModelFile> readNativeModelFile(const std::string& path, const KindRegistry& kinds = KindRegistry::builtin(),
                                       const GpuCatalog& gpus = GpuCatalog::builtin());
+// The same for a file's content already read: `text` is the file at `path`.
+Result<ModelFile> readNativeModelText(std::string_view text, const std::string& path, const KindRegistry& kinds = KindRegistry::builtin(),
+                                      const GpuCatalog& gpus = GpuCatalog::builtin());
 
 // Serialises a model (deterministic: same model, same bytes). Layers in graph order.
 std::string writeNativeModel(const ModelFile& model);

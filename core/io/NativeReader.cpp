@@ -268,7 +268,12 @@ Result<ModelFile> readNativeModelFile(const std::string& path, const KindRegistr
 {
     auto text = readTextFile(path);
     if (!text) return text.error();
-    auto r = readNativeModel(*text, kinds, gpus);
+    return readNativeModelText(*text, path, kinds, gpus);
+}
+
+Result<ModelFile> readNativeModelText(std::string_view text, const std::string& path, const KindRegistry& kinds, const GpuCatalog& gpus)
+{
+    auto r = readNativeModel(text, kinds, gpus);
     if (!r) {
         Error e = r.error();
         e.path = e.path.empty() ? path : path + ": " + e.path;

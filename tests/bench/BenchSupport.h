@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace netsizer::bench {
@@ -25,19 +26,43 @@ struct Timing {
     Timing operator/(double d) const { return {median / d, min / d}; }
 };
 
+// One run of f(), in ns.
+template <class F>
+double timeOnce(F&& f)
+{
+    const auto start = Clock::now();
+    f();
+    return std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+}
+
+// The median and minimum of run times `t` (ns, any order, at least one).
+inline Timing summarize(std::vector<double> t)
+{
+    std::sort(t.begin(), t.end());
+    return {t[t.size() / 2], t.front()};
+}
+
 // `runs` timings of f(), each run timed on its own.
 template <class F>
 Timing timeRuns(int runs, F&& f)
 {
     std::vector<double> t;
     t.reserve(static_cast<std::size_t>(runs));
+    for (int i = 0; i < runs; ++i) t.push_back(timeOnce(f));
+    return summarize(std::move(t));
+}
+
+// `runs` timings each of a() and b(), run alternately (a, b, a, b, …): a change in the shared
+// machine's load falls on both alike, so the two can be compared.
+template <class A, class B>
+std::pair<Timing, Timing> timeAlternately(int runs, A&& a, B&& b)
+{
+    std::vector<double> ta, tb;
     for (int i = 0; i < runs; ++i) {
-        const auto start = Clock::now();
-        f();
-        t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - start).count());
+        ta.push_back(timeOnce(a));
+        tb.push_back(timeOnce(b));
     }
-    std::sort(t.begin(), t.end());
-    return {t[static_cast<std::size_t>(runs / 2)], t.front()};
+    return {summarize(std::move(ta)), summarize(std::move(tb))};
 }
 
 // "   12.3 µs" and the like: eight characters of number and a unit.

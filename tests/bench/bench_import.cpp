@@ -1,7 +1,8 @@
 // Importing large model files: a weightful ONNX file (generated here: a chain of Gemm layers whose
 // float weights fill it, as torch.onnx.export writes them) and a native file of a 5,000-layer
 // graph. Prints, per file: its size, the time core::readModelFile takes (median and minimum of
-// the runs), and the peak resident memory the import adds (VmHWM above what the process held
+// the runs) without and with a progress callback (core/io/ReadProgress.h, as the designer reads),
+// and the peak resident memory the import adds (VmHWM above what the process held
 // before, after resetting the high-water mark through /proc/self/clear_refs) — in bytes and as a
 // multiple of the file size (target for the weightful ONNX: below 1.5 ×). Then the largest
 // op-level exports at hand (../shared/truth's vit_b_16, 1,772 nodes; tests/truth's swin_t, about
@@ -13,8 +14,8 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/ModelReader.h"
 #include "core/io/NativeFormat.h"
+#include "tests/io/WeightfulOnnx.h"
 
-#include <onnx/onnx_pb.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -45,61 +46,6 @@ bool resetPeak()
     return static_cast<bool>(out.flush());
 }
 
-// Input x [N, width] then `layers` Gemm nodes (weights [width, width] fp32 and a bias), each
-// followed by a Relu: (width² + width) × 4 bytes of payload per layer.
-void writeWeightfulOnnx(const std::string& path, int layers, int width)
-{
-    onnx::ModelProto m;
-    m.set_ir_version(8);
-    m.set_producer_name("netsizer-bench-import");
-    m.add_opset_import()->set_version(13);
-    onnx::GraphProto& g = *m.mutable_graph();
-    g.set_name("weightful_mlp");
-    auto* in = g.add_input();
-    in->set_name("x");
-    auto* t = in->mutable_type()->mutable_tensor_type();
-    t->set_elem_type(onnx::TensorProto::FLOAT);
-    t->mutable_shape()->add_dim()->set_dim_param("N");
-    t->mutable_shape()->add_dim()->set_dim_value(width);
-    std::string x = "x";
-    for (int i = 0; i < layers; ++i) {
-        const std::string w = "fc" + std::to_string(i) + ".weight", b = "fc" + std::to_string(i) + ".bias";
-        auto* wt = g.add_initializer();
-        wt->set_name(w);
-        wt->set_data_type(onnx::TensorProto::FLOAT);
-        wt->add_dims(width);
-        wt->add_dims(width);
-        wt->mutable_raw_data()->assign(static_cast<std::size_t>(width) * width * 4, '\1');
-        auto* bt = g.add_initializer();
-        bt->set_name(b);
-        bt->set_data_type(onnx::TensorProto::FLOAT);
-        bt->add_dims(width);
-        bt->mutable_raw_data()->assign(static_cast<std::size_t>(width) * 4, '\0');
-        auto* gemm = g.add_node();
-        gemm->set_op_type("Gemm");
-        gemm->set_name("/fc" + std::to_string(i) + "/Gemm");
-        gemm->add_input(x);
-        gemm->add_input(w);
-        gemm->add_input(b);
-        auto* transB = gemm->add_attribute();
-        transB->set_name("transB");
-        transB->set_type(onnx::AttributeProto::INT);
-        transB->set_i(1);
-        gemm->add_output("h" + std::to_string(i));
-        auto* relu = g.add_node();
-        relu->set_op_type("Relu");
-        relu->set_name("/relu" + std::to_string(i) + "/Relu");
-        relu->add_input("h" + std::to_string(i));
-        x = "a" + std::to_string(i);
-        relu->add_output(x);
-    }
-    auto* out = g.add_output();
-    out->set_name(x);
-    out->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
-    std::ofstream f(path, std::ios::binary);
-    m.SerializeToOstream(&f);
-}
-
 void writeNative(const std::string& path, std::size_t layers)
 {
     core::ModelFile m;
@@ -122,9 +68,20 @@ void measure(const char* what, const std::string& path, int runs)
         layerCount = m->graph.size();
     }
     const std::uint64_t peak = statusBytes("VmHWM:");
-    const auto t = bench::timeRuns(runs, [&] { (void)core::readModelFile(path); });
+    // As the designer reads: with a progress callback (it stores the status in atomics there),
+    // timed alternately with the plain read.
+    std::size_t reports = 0;
+    const auto [t, withProgress] = bench::timeAlternately(
+        runs, [&] { (void)core::readModelFile(path); },
+        [&] {
+            reports = 0;
+            core::ReadProgress progress([&](const core::ReadStatus&) { return ++reports > 0; });
+            (void)core::readModelFile(path, {}, &progress);
+        });
     std::printf("  %-30s %6.1f MB, %zu layers\n", what, static_cast<double>(size) / 1e6, layerCount);
     bench::printLine("    readModelFile", t, runs);
+    bench::printLine("    readModelFile with progress", withProgress, runs);
+    std::printf("    progress reports per read: %zu\n", reports);
     if (peakKnown && peak > before)
         std::printf("    peak memory added %8.1f MB = %.2f × the file (VmHWM %.1f MB, before %.1f MB)\n",
                     static_cast<double>(peak - before) / 1e6, static_cast<double>(peak - before) / static_cast<double>(size),
@@ -170,7 +127,7 @@ int main(int argc, char** argv)
     const auto dir = std::filesystem::temp_directory_path() / ("netsizer-bench-import-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string onnxPath = (dir / "weightful.onnx").string(), nativePath = (dir / "chain5000.json").string();
-    writeWeightfulOnnx(onnxPath, quick ? 5 : 40, 1414); // 8.0 MB of fp32 weights per layer
+    test::writeWeightfulOnnx(onnxPath, quick ? 5 : 40, 1414); // 8.0 MB of fp32 weights per layer
     writeNative(nativePath, 5000);
     std::printf("Importing large files (median / min):\n");
     measure("weightful ONNX (Gemm chain)", onnxPath, quick ? 3 : 5);

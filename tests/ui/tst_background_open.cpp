@@ -5,9 +5,11 @@
 // a synchronous read would leave one gap as long as the whole read. A 5,000-layer chain without
 // positions is laid out on the worker too: the canvas takes that layout (Document::layoutHint)
 // and only places its nodes, and no gap comes near the 3 s the layout and routing took on the
-// UI thread.
+// UI thread. With a large file the dialog's bar follows the bytes read (determinate, only
+// growing), and Cancel stops the reader at its next report (core/io/ReadProgress.h).
 #include "core/io/ModelReader.h"
 #include "core/io/NativeFormat.h"
+#include "core/io/ReadProgress.h"
 #include "ui/canvas/GraphLayout.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/NodeItem.h"
@@ -19,16 +21,19 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QProgressDialog>
 #include <QTemporaryDir>
 #include <QPushButton>
 #include <QTimer>
 #include <QtTest>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 using namespace netsizer;
@@ -74,6 +79,76 @@ private:
     int m_ticks = 0;
 };
 
+
+// A native model file of about `megabytes` MiB (a long description) holding a 3-layer chain.
+QString writeLargeModel(const QTemporaryDir& dir, int megabytes)
+{
+    const QString path = dir.filePath(QStringLiteral("large.json"));
+    core::ModelFile model;
+    model.graph = ui::denseChain(3, 16);
+    model.graph.name = "large";
+    model.description = std::string(std::size_t(megabytes) << 20, 'd');
+    writeText(path, QByteArray::fromStdString(core::writeNativeModel(model)));
+    return path;
+}
+
+// A model reader that reads through a slowed-down progress (`delayMs` per report, so a read of
+// a few MiB takes long enough to watch and cancel), forwarding every report to the designer's
+// progress; it records the reports and whether the read ended cancelled.
+struct SlowProgressReader {
+    struct Log {
+        std::mutex mutex;
+        std::vector<core::ReadStatus> reports;
+        std::atomic<bool> finished{false}, cancelled{false};
+        std::atomic<qint64> finishedAtMs{0};
+        QElapsedTimer clock;
+    };
+    std::shared_ptr<Log> log = std::make_shared<Log>();
+    int delayMs = 40;
+
+    DocumentFiles::ModelReader reader() const
+    {
+        log->clock.start();
+        return [log = log, delay = delayMs](const std::string& path, core::ReadProgress& outer) {
+            core::ReadProgress slowed([&](const core::ReadStatus& s) {
+                {
+                    std::lock_guard lock(log->mutex);
+                    log->reports.push_back(s);
+                }
+                std::this_thread::sleep_for(std::chrono::milliseconds(delay));
+                return outer.report(s);
+            });
+            auto m = core::readModelFile(path, {}, &slowed);
+            log->cancelled = !m && core::isCancelled(m.error());
+            log->finishedAtMs = log->clock.elapsed();
+            log->finished = true;
+            return m;
+        };
+    }
+    std::vector<core::ReadStatus> reports() const
+    {
+        std::lock_guard lock(log->mutex);
+        return log->reports;
+    }
+};
+
+// A large native file about to be opened into a fixture document through the slowed reader.
+struct LargeOpen {
+    explicit LargeOpen(int megabytes)
+        : path(writeLargeModel(dir, megabytes)), size(static_cast<std::uint64_t>(QFileInfo(path).size())),
+          files(*doc, nullptr, script.interaction())
+    {
+        files.setModelReader(slow.reader());
+    }
+    QTemporaryDir dir;
+    QString path;
+    std::uint64_t size;
+    std::unique_ptr<ui::Document> doc = fixtureDocument();
+    Script script;
+    SlowProgressReader slow;
+    DocumentFiles files;
+};
+
 } // namespace
 
 class TestBackgroundOpen : public QObject {
@@ -86,9 +161,9 @@ private slots:
         auto doc = fixtureDocument();
         Script script;
         DocumentFiles files(*doc, nullptr, script.interaction());
-        files.setModelReader([](const std::string& path) {
+        files.setModelReader([](const std::string& path, core::ReadProgress& progress) {
             std::this_thread::sleep_for(std::chrono::milliseconds(800));
-            return core::readModelFile(path);
+            return core::readModelFile(path, {}, &progress);
         });
         bool secondOpenRefused = false;
         TickGaps ticks([&](int tick) {
@@ -136,6 +211,85 @@ private slots:
         QVERIFY2(ticks.longestGap() < 1500, qPrintable(QString::number(ticks.longestGap())));
     }
 
+    // The dialog's bar is the share of the file read: determinate (0 to 100), only growing, with
+    // values between the ends while a large file is read; the reader's own reports never go
+    // back and end at the file's size.
+    void progressFollowsTheBytesRead()
+    {
+        LargeOpen open(24);
+        QList<int> values;
+        QStringList labels;
+        int maximum = -1;
+        QTimer watch;
+        watch.setInterval(10);
+        connect(&watch, &QTimer::timeout, this, [&] {
+            QProgressDialog* p = visibleProgressDialog();
+            if (!p) return;
+            maximum = p->maximum();
+            if (values.isEmpty() || values.last() != p->value()) values << p->value();
+            if (labels.isEmpty() || labels.last() != p->labelText()) labels << p->labelText();
+            const QString shots = qEnvironmentVariable("NETSIZER_SCREENSHOT_DIR"); // for a person to look at
+            if (!shots.isEmpty() && p->value() >= 40 && !QFileInfo::exists(shots + QStringLiteral("/reading_progress.png")))
+                p->grab().save(shots + QStringLiteral("/reading_progress.png"));
+        });
+        watch.start();
+        QVERIFY(open.files.openFile(open.path));
+        watch.stop();
+        qInfo() << "dialog values" << values << "labels" << labels;
+        QCOMPARE(open.doc->graph().name, std::string("large"));
+        QVERIFY(open.script.errors.isEmpty());
+        QCOMPARE(maximum, 100);
+        QVERIFY(values.size() >= 3);
+        for (int i = 1; i < values.size(); ++i) QVERIFY2(values[i] > values[i - 1], qPrintable(QString::number(i)));
+        QVERIFY(std::any_of(values.begin(), values.end(), [](int v) { return v > 0 && v < 100; }));
+        QVERIFY(labels.contains(QStringLiteral("Reading large.json…")));
+        const auto reports = open.slow.reports();
+        std::uint64_t last = 0;
+        bool analysed = false;
+        for (const auto& r : reports) {
+            if (r.phase == core::ReadPhase::Analysing) analysed = true;
+            if (r.phase != core::ReadPhase::Reading) continue;
+            QCOMPARE(r.total, open.size);
+            QVERIFY(r.done >= last);
+            last = r.done;
+        }
+        QCOMPARE(last, open.size); // 100 %
+        QVERIFY(analysed);
+    }
+
+    // Cancel in the middle of a large file stops the reader at its next report: it ends
+    // cancelled well before the end of the file, and the document is untouched.
+    void cancelStopsTheReader()
+    {
+        LargeOpen open(48);
+        SlowProgressReader& slow = open.slow;
+        const std::string before = nativeText(*open.doc);
+        qint64 clickedAt = -1;
+        QTimer::singleShot(700, this, [&] {
+            QProgressDialog* p = visibleProgressDialog();
+            if (!p) return;
+            if (auto* button = p->findChild<QPushButton*>()) {
+                clickedAt = slow.log->clock.elapsed();
+                button->click();
+            }
+        });
+        QVERIFY(!open.files.openFile(open.path));
+        QVERIFY(clickedAt > 0);
+        QTRY_VERIFY(slow.log->finished.load());
+        const qint64 stoppedAfter = slow.log->finishedAtMs.load() - clickedAt;
+        const auto reports = slow.reports();
+        QVERIFY(!reports.empty());
+        qInfo("stopped %lld ms after Cancel at byte %llu of %llu", stoppedAfter, qulonglong(reports.back().done), qulonglong(open.size));
+        QVERIFY(slow.log->cancelled.load());
+        QCOMPARE(reports.back().phase, core::ReadPhase::Reading);
+        QVERIFY(reports.back().done < open.size);
+        QVERIFY2(stoppedAfter < 500, qPrintable(QString::number(stoppedAfter))); // one report: 40 ms
+        QCOMPARE(nativeText(*open.doc), before);
+        QVERIFY(!open.doc->isModified());
+        QVERIFY(open.script.errors.isEmpty());
+        QVERIFY(!visibleProgressDialog());
+    }
+
     void cancelKeepsTheDocument()
     {
         auto doc = fixtureDocument();
@@ -145,7 +299,7 @@ private slots:
         connect(&files, &DocumentFiles::statusMessage, this, [&](const QString& m) { messages << m; });
         auto release = std::make_shared<std::atomic<bool>>(false);
         auto finished = std::make_shared<std::atomic<bool>>(false);
-        files.setModelReader([release, finished](const std::string& path) {
+        files.setModelReader([release, finished](const std::string& path, core::ReadProgress&) {
             while (!release->load()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
             auto m = core::readModelFile(path);
             finished->store(true);

@@ -4,6 +4,7 @@
 #include "core/io/ModelReader.h"
 #include "core/layers/KindRegistry.h"
 #include "tests/ui/GraphCompare.h"
+#include "tests/ui/HugeModels.h"
 #include "ui/canvas/EdgeItem.h"
 #include "ui/canvas/GraphLayout.h"
 #include "ui/canvas/GraphScene.h"
@@ -17,6 +18,7 @@
 #include "ui/properties/AttrText.h"
 #include "ui/canvas/CanvasGroups.h"
 #include "ui/canvas/CheckpointBands.h"
+#include "ui/canvas/GroupItem.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/StatusColors.h"
@@ -57,6 +59,28 @@ private slots:
         m_doc.reset();
     }
 
+    // Where a sum exceeds 64 bits the canvas says so instead of 16 EiB: the group of 100 ReLUs
+    // that each keep 232.83 PiB at batch 65,536 reads "> 2^64 B" (the sum saturates, never
+    // wraps), while each node's badge, inside 64 bits, shows its exact figure.
+    void saturatedGroupBadgeIsNotAFigure()
+    {
+        m_doc->reset(test::hugeReluChain(), test::hugeBatchTraining());
+        const core::LayerId relu = m_doc->graph().findByName("relu0")->id;
+        QTRY_VERIFY(m_scene->node(relu));
+        QTRY_COMPARE(m_scene->node(relu)->info().memory, QStringLiteral("232.83 PiB"));
+        double parts = 0;
+        for (double part : m_scene->node(relu)->info().parts) parts += part;
+        QCOMPARE(parts, 262'144'000'000'000'000.0);
+        ui::GroupItem* group = m_scene->groups().item("chain");
+        QVERIFY(group);
+        QTRY_VERIFY(group->lines().size() > 1);
+        QCOMPARE(group->lines().at(1), QStringLiteral("> 2^64 B at batch 65536"));
+        QCOMPARE(group->lines().at(5), QStringLiteral("activations kept > 2^64 B"));
+        m_doc->setBatch(1, false);
+        // At batch 1 the 100 ReLUs keep 100 × 4 × 10^12 bytes = 363.80 TiB: a figure again.
+        QTRY_COMPARE(group->lines().at(5), QStringLiteral("activations kept 363.80 TiB"));
+        QCOMPARE(group->lines().at(1), QStringLiteral("363.80 TiB at batch 1"));
+    }
     void sceneMirrorsGraph()
     {
         QCOMPARE(m_scene->edges().size(), m_doc->graph().connections().size());

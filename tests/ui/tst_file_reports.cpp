@@ -23,6 +23,7 @@
 #include "ui/models/BuiltinModels.h"
 #include "ui/style/DisplayOptions.h"
 #include "FileTestSupport.h"
+#include "tests/ui/HugeModels.h"
 
 #include <QMenu>
 #include <QMenuBar>
@@ -246,6 +247,29 @@ private slots:
                                       .toUtf8()));
         QVERIFY(designer.split('\n')[2].startsWith("peak,")); // the headline row
         QVERIFY(designer.split('\n')[2].endsWith("," + QByteArray::number(static_cast<qulonglong>(m.peakBytes()))));
+    }
+
+    // At a batch where a size exceeds 64 bits the breakdown is not exported (its figures would
+    // be the saturated 2^64 - 1): one error naming the layer and the batch, no file.
+    void saturatedBreakdownIsNotExported()
+    {
+        ui::DisplayOptions options;
+        app::MainWindow window(*m_doc, options);
+        window.files()->setInteraction(m_script.interaction());
+        m_doc->reset(test::hugeReluChain(), test::hugeBatchTraining());
+        const FileMenuProbe probe(window);
+        const QString path = m_dir.filePath(QStringLiteral("huge.csv"));
+        m_script.savePaths = {path};
+        m_script.errors.clear();
+        QVERIFY(!probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
+        QVERIFY(!QFileInfo::exists(path));
+        QCOMPARE(m_script.errors.size(), 1);
+        QVERIFY2(m_script.errors[0].startsWith(QStringLiteral("Cannot export breakdown: layer 'relu68': memory at batch 65,536 "
+                                                              "exceeds 2^64 bytes")),
+                 qPrintable(m_script.errors[0]));
+        m_doc->setBatch(1, false);
+        QVERIFY(probe.menu->exportBreakdown(ui::FileMenu::BreakdownFormat::Csv));
+        QVERIFY(QFileInfo(path).size() > 0);
     }
 
 private:

@@ -10,6 +10,8 @@
 #include "ui/table/LayerTableView.h"
 
 #include "ui/properties/PropertyPanel.h"
+#include "core/util/Checked.h"
+#include "tests/ui/HugeModels.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -60,6 +62,27 @@ private slots:
         m_doc = std::make_unique<ui::Document>();
         m_doc->reset(ui::defaultModel().graph, core::TrainingConfig{});
         m_view = std::make_unique<ui::LayerTableView>(*m_doc, m_options);
+    }
+    // Sizes beyond 64 bits read "> 2^64 B" through the one byte formatter (DisplayOptions::size)
+    // that the table, the badges and the charts use. A layer's own figures stay inside 64 bits
+    // (the analyser caps a tensor at 2^40 elements) even where the step's total saturates: in
+    // the 100-ReLU chain at batch 65,536 each ReLU keeps exactly 4 × 10^12 × 65,536 bytes.
+    void saturatedSizeIsNotAFigure()
+    {
+        QCOMPARE(m_options.size(core::kSaturated), QStringLiteral("> 2^64 B"));
+        QVERIFY(ui::DisplayOptions::exactBytes(core::kSaturated).startsWith(QStringLiteral("more than 2^64")));
+        QCOMPARE(m_options.size(core::kSaturated - 1), m_options.bytes(static_cast<double>(core::kSaturated - 1)));
+        m_doc->reset(test::hugeReluChain(), test::hugeBatchTraining());
+        QVERIFY(m_doc->breakdown().overflow());
+        Model* m = m_view->layerModel();
+        const int relu = m->rowOf(m_doc->graph().findByName("relu0")->id);
+        const int activations = Model::FirstComponent + static_cast<int>(core::Component::Activations);
+        QTRY_COMPARE(m->index(relu, activations).data(Model::kSortRole).toULongLong(), qulonglong(262'144'000'000'000'000ull));
+        QCOMPARE(m->index(relu, activations).data().toString(), QStringLiteral("232.83 PiB"));
+        QCOMPARE(m->index(relu, activations).data(Qt::ToolTipRole).toString(), QStringLiteral("262,144,000,000,000,000 B"));
+        for (int row = 0; row < m->rowCount(); ++row)
+            for (int col = Model::FirstComponent; col < m->columnCount(); ++col)
+                QVERIFY(!m->index(row, col).data().toString().contains(QStringLiteral("EiB")));
     }
     void rowsAndFigures()
     {

@@ -10,10 +10,12 @@
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/document/Document.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
+#include "tests/ui/HugeModels.h"
 
 #include <QLabel>
 #include <QtTest>
@@ -173,17 +175,7 @@ private slots:
     // untouched. Back at batch 1 the figures return.
     void hugeModelShowsTheOverflowNotAFigure()
     {
-        core::GraphBuilder b;
-        auto x = b.add("Input", "input", {}, {{"shape", core::IntList{1'000'000'000'000}}});
-        x = b.add("PReLU", "prelu", {x});
-        for (int i = 0; i < 100; ++i) x = b.add("ReLU", "relu" + std::to_string(i), {x}, {{"inplace", false}});
-        core::TrainingConfig c = m_doc->config();
-        c.mode = core::Mode::Train;
-        c.framework = core::Framework::PyTorch;
-        c.optimizer = core::Optimizer::Adam;
-        c.precision = core::Precision::Fp32;
-        c.batch = core::TrainingConfig::kMaxBatch;
-        m_doc->reset(b.take(), c);
+        m_doc->reset(test::hugeReluChain(), test::hugeBatchTraining(m_doc->config()));
         QTRY_COMPARE(m_view->refreshCount(), 2);
         const ui::SummaryPanel* summary = m_view->summary();
         const QString located = QStringLiteral("layer 'relu68': memory at batch 65,536 exceeds 2^64 bytes");
@@ -199,12 +191,36 @@ private slots:
         QVERIFY(!m_view->fitAdvice()->hasAdvice());
         QVERIFY(!m_doc->isModified());
         QCOMPARE(m_doc->graph().size(), std::size_t{102});
+        // The bars and the timeline draw no figure: a centred note instead.
+        const QString note = QStringLiteral("Memory at batch 65536 exceeds 2^64 bytes");
+        QVERIFY2(m_view->barsChart()->saturationNote().startsWith(note), qPrintable(m_view->barsChart()->saturationNote()));
+        QVERIFY(!m_view->barsChart()->barsVisible());
+        QVERIFY2(m_view->timelineChart()->saturationNote().startsWith(note), qPrintable(m_view->timelineChart()->saturationNote()));
+        QVERIFY(!m_view->timelineChart()->areasVisible());
+        QCOMPARE(m_view->timelineChart()->peakEvent(), -1);
+        // The batch curve stops where sizes saturate: no point at 2^64 - 1, the last one exact.
+        const ui::BatchCurveChart* curve = m_view->curveChart();
+        const QVector<double> batches = curve->batches(), peaks = curve->peakLine();
+        QCOMPARE(peaks.size(), batches.size());
+        QVERIFY2(batches.size() > 100, qPrintable(QString::number(batches.size()))); // 1 … 2^15 and more
+        QVERIFY(batches.back() < static_cast<double>(curve->rangeTop()));
+        const double saturatedValue = std::ldexp(1.0, 64); // 2^64 - 1 plotted as a double
+        for (double v : peaks) QVERIFY2(v < saturatedValue, qPrintable(QString::number(v)));
+        for (double v : curve->bandHigh()) QVERIFY2(v < saturatedValue, qPrintable(QString::number(v)));
+        qInfo("the curve stops at batch %.0f of %llu at %.3g bytes", batches.back(), qulonglong(curve->rangeTop()), peaks.back());
+        const auto lastBatch = static_cast<std::uint64_t>(std::ceil(batches.back()));
+        QVERIFY(!m_doc->breakdown().overflowAt(lastBatch));
+        QVERIFY(m_doc->breakdown().overflowAt(lastBatch * 2)); // the next sample would saturate
 
         m_doc->setBatch(1, false);
         QTRY_COMPARE(m_view->refreshCount(), 3);
         QVERIFY(summary->overflowText().isEmpty());
         QVERIFY2(summary->headlineText().startsWith(QStringLiteral("Needs ")), qPrintable(summary->headlineText()));
         QVERIFY(!summary->headlineText().contains(saturated));
+        QVERIFY(m_view->barsChart()->saturationNote().isEmpty());
+        QVERIFY(m_view->barsChart()->barsVisible());
+        QVERIFY(m_view->timelineChart()->saturationNote().isEmpty());
+        QVERIFY(m_view->timelineChart()->areasVisible());
     }
 
     // ✔ while the whole peak band fits (up to the conservative largest batch), "may not fit"

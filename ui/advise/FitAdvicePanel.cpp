@@ -103,7 +103,7 @@ void FitAdvicePanel::rebuild()
         m_notes->clear();
         return;
     }
-    const auto bytes = [this](std::uint64_t v) { return m_options.bytes(static_cast<double>(v)); };
+    const auto bytes = [this](std::uint64_t v) { return m_options.size(v); };
     const core::TrainingConfig& c = m_doc.config();
     const QString gpu = c.gpu ? QString::fromStdString(c.gpu->name) : QString();
     m_intro->setText(m_advice.suggestions.empty()

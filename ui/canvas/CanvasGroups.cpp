@@ -1,6 +1,7 @@
 #include "ui/canvas/CanvasGroups.h"
 
 #include "core/graph/GroupScopes.h"
+#include "core/util/Checked.h"
 #include "core/util/NumberFormat.h"
 #include "ui/canvas/CheckpointBands.h"
 #include "ui/canvas/EdgeItem.h"
@@ -202,22 +203,23 @@ void CanvasGroups::updateFigures()
         t.params += analysis.layers[it->second].learnableParams;
         const auto& owned = breakdown.layers[it->second].owned;
         const auto at = [&](core::Component c) { return owned[static_cast<std::size_t>(c)].at(batch); };
-        t.weights += at(core::Component::Weights);
-        t.gradients += at(core::Component::Gradients);
-        t.optimizer += at(core::Component::OptimizerState);
-        t.activations += at(core::Component::Activations);
+        t.weights = core::saturatingAdd(t.weights, at(core::Component::Weights));
+        t.gradients = core::saturatingAdd(t.gradients, at(core::Component::Gradients));
+        t.optimizer = core::saturatingAdd(t.optimizer, at(core::Component::OptimizerState));
+        t.activations = core::saturatingAdd(t.activations, at(core::Component::Activations));
     }
     for (auto& [path, item] : m_items) {
         const Totals& t = totals[path];
         const QString header = QObject::tr("%1 · %n layers", nullptr, t.layers).arg(QString::fromStdString(path));
-        const std::uint64_t total = t.weights + t.gradients + t.optimizer + t.activations;
+        const std::uint64_t total =
+            core::saturatingAdd(core::saturatingAdd(t.weights, t.gradients), core::saturatingAdd(t.optimizer, t.activations));
         QStringList lines;
         lines << QObject::tr("%1 params").arg(QString::fromStdString(core::withThousands(t.params)))
-              << QObject::tr("%1 at batch %2").arg(m_options.bytes(double(total))).arg(batch)
-              << QObject::tr("weights %1").arg(m_options.bytes(double(t.weights)))
-              << QObject::tr("gradients %1").arg(m_options.bytes(double(t.gradients)))
-              << QObject::tr("optimizer state %1").arg(m_options.bytes(double(t.optimizer)))
-              << QObject::tr("activations kept %1").arg(m_options.bytes(double(t.activations)));
+              << QObject::tr("%1 at batch %2").arg(m_options.size(total)).arg(batch)
+              << QObject::tr("weights %1").arg(m_options.size(t.weights))
+              << QObject::tr("gradients %1").arg(m_options.size(t.gradients))
+              << QObject::tr("optimizer state %1").arg(m_options.size(t.optimizer))
+              << QObject::tr("activations kept %1").arg(m_options.size(t.activations));
         item->setText(header, lines);
     }
 }

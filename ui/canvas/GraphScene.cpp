@@ -2,6 +2,7 @@
 
 #include "core/estimate/Precision.h"
 #include "core/layers/LayerKind.h"
+#include "core/util/Checked.h"
 #include "core/util/NumberFormat.h"
 #include "ui/canvas/CanvasClipboard.h"
 #include "ui/canvas/CanvasGroups.h"
@@ -201,7 +202,7 @@ void GraphScene::updateEdgeTips()
             core::CheckedCount bytes = t.shape.numel();
             bytes *= core::elemBytes(t.elem, activationBytes);
             bytes *= config.batch;
-            size = bytes.ok() ? m_options.bytes(static_cast<double>(bytes.value())) : tr("more than 2^64 bytes");
+            size = m_options.size(bytes.ok() ? bytes.value() : core::kSaturated);
         }
         e->setToolTip(EdgeItem::tensorText(QString::fromStdString(from->name), QString::fromStdString(to->name), shape, size,
                                            config.batch));
@@ -216,9 +217,11 @@ void GraphScene::memoryBadge(std::size_t row, NodeItem::Info& info) const
     for (std::size_t c = 0; c < lm.owned.size(); ++c) {
         const std::uint64_t v = lm.owned[c].at(breakdown.config.batch);
         info.parts[c] = static_cast<double>(v);
-        total += v;
+        total = core::saturatingAdd(total, v);
     }
-    info.memory = m_options.bytes(static_cast<double>(total));
+    info.memory = m_options.size(total);
+    // A size beyond 64 bits has no proportions to draw: no bar, the badge says "> 2^64 B".
+    if (total == core::kSaturated) info.parts.fill(0.0);
     const QString counts = info.buffers.isEmpty() ? info.params : info.params + QStringLiteral(", ") + info.buffers;
     info.tooltip = QObject::tr("%1 (%2)\noutput %3\n%4\nmemory at batch %5: %6")
                        .arg(info.name, info.kind, info.shape, counts)

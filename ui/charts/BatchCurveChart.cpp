@@ -1,6 +1,7 @@
 #include "ui/charts/BatchCurveChart.h"
 
 #include "core/estimate/TrainingConfig.h"
+#include "core/util/Checked.h"
 #include "ui/charts/ByteAxisTicker.h"
 #include "ui/charts/ChartTheme.h"
 #include "ui/style/ComponentStyle.h"
@@ -199,7 +200,14 @@ void BatchCurveChart::rebuild(std::uint64_t batch)
     // The stack at each sampled batch is what is alive at that batch's peak instant, so its top
     // is the peak. Samples between integers are evaluated at the batch below and above and
     // interpolated: the peak's instant is chosen among whole batches.
-    const int n = static_cast<int>(m_batches.size());
+    // A size beyond 64 bits (core::kSaturated) is no point of a curve: the curves stop at the
+    // last sample whose sizes are all exact (sizes only grow with the batch), and the batch
+    // marker says "beyond 2^64 bytes" past that.
+    const auto saturated = [](const core::PeakComposition& p) {
+        return p.bytes == core::kSaturated || p.high == core::kSaturated ||
+               std::find(p.components.begin(), p.components.end(), core::kSaturated) != p.components.end();
+    };
+    int n = static_cast<int>(m_batches.size());
     std::array<QVector<double>, core::kComponentCount> parts;
     for (auto& part : parts) part.resize(n);
     QVector<double> peaks(n), lows(n), highs(n);
@@ -210,6 +218,10 @@ void BatchCurveChart::rebuild(std::uint64_t batch)
         const double t = up > lo ? x - static_cast<double>(lo) : 0.0;
         const core::PeakComposition a = breakdown.peakCompositionAt(lo);
         const core::PeakComposition b = up > lo ? breakdown.peakCompositionAt(up) : a;
+        if (saturated(a) || saturated(b)) {
+            n = i;
+            break;
+        }
         const auto mix = [t](std::uint64_t va, std::uint64_t vb) {
             return static_cast<double>(va) + t * (static_cast<double>(vb) - static_cast<double>(va));
         };
@@ -218,6 +230,11 @@ void BatchCurveChart::rebuild(std::uint64_t batch)
         lows[i] = mix(a.low, b.low);
         highs[i] = mix(a.high, b.high);
     }
+    m_batches.resize(n);
+    for (auto& part : parts) part.resize(n);
+    peaks.resize(n);
+    lows.resize(n);
+    highs.resize(n);
     QVector<double> cumulative(n, 0.0);
     for (core::Component c : core::kAllComponents) {
         const auto& part = parts[static_cast<std::size_t>(c)];
@@ -423,7 +440,9 @@ void BatchCurveChart::setBatchMarker(std::uint64_t batch)
     m_breakdown.config.batch = batch;
     // The y range follows the curves and the capacity line: room above the peak at the marker
     // (never taller than the curves need over the x range), the capacity line always shown.
-    const double atBatch = static_cast<double>(m_breakdown.peakAt(batch));
+    // A saturated peak is no height: the range then follows the curves, which stop below it.
+    const std::uint64_t peak = m_breakdown.peakAt(batch);
+    const double atBatch = peak == core::kSaturated ? m_curvesTop : static_cast<double>(peak);
     m_yData = std::max({std::min(atBatch * 1.6, m_curvesTop * 1.05), atBatch * 1.15, 1024.0});
     if (m_breakdown.config.gpu) m_yData = std::max(m_yData, static_cast<double>(m_breakdown.config.gpu->memoryBytes) * 1.15);
     updateYRange();
@@ -433,7 +452,7 @@ void BatchCurveChart::setBatchMarker(std::uint64_t batch)
     // A saturated size is no figure (MemoryBreakdown::overflowAt): the label says so instead.
     m_batchLabel->setText(m_breakdown.overflowAt(batch)
                               ? tr("batch %1\nbeyond 2^64 bytes").arg(batch)
-                              : tr("batch %1\nneeds %2").arg(batch).arg(m_options.bytes(static_cast<double>(m_breakdown.peakAt(batch)))));
+                              : tr("batch %1\nneeds %2").arg(batch).arg(m_options.size(m_breakdown.peakAt(batch))));
     // Placed beside the marker by placeLabels at the next replot's layout.
 }
 
@@ -474,19 +493,19 @@ void BatchCurveChart::showTooltip(QMouseEvent* event)
         const std::uint64_t v = peak[c];
         if (v == 0) continue;
         html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
-                    .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.bytes(static_cast<double>(v)),
+                    .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.size(v),
                          DisplayOptions::exactBytes(v));
     }
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr>")
-                .arg(tr("Peak of the step"), m_options.bytes(static_cast<double>(peak.bytes)), DisplayOptions::exactBytes(peak.bytes));
+                .arg(tr("Peak of the step"), m_options.size(peak.bytes), DisplayOptions::exactBytes(peak.bytes));
     if (peak.low != peak.bytes || peak.high != peak.bytes)
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2 – %3</td><td align=right>%4 – %5</td></tr>")
-                    .arg(tr("Band"), m_options.bytes(static_cast<double>(peak.low)), m_options.bytes(static_cast<double>(peak.high)),
+                    .arg(tr("Band"), m_options.size(peak.low), m_options.size(peak.high),
                          DisplayOptions::exactBytes(peak.low), DisplayOptions::exactBytes(peak.high));
     if (m_breakdown.config.gpu) {
         const std::uint64_t cap = m_breakdown.config.gpu->memoryBytes;
         html += QStringLiteral("<tr><td>%1</td><td align=right>%2</td><td align=right>%3</td></tr>")
-                    .arg(tr("GPU capacity"), m_options.bytes(static_cast<double>(cap)), DisplayOptions::exactBytes(cap));
+                    .arg(tr("GPU capacity"), m_options.size(cap), DisplayOptions::exactBytes(cap));
     }
     html += QStringLiteral("</table>");
     QToolTip::showText(event->globalPosition().toPoint(), html, this);

@@ -10,6 +10,8 @@
 #include <QResizeEvent>
 #include <QToolTip>
 
+#include <algorithm>
+
 namespace netsizer::ui {
 
 LayerBarsChart::LayerBarsChart(const DisplayOptions& options, QWidget* parent)
@@ -108,6 +110,19 @@ void LayerBarsChart::setBreakdown(const core::Graph& graph, const core::Analysis
     else resetZoom();
     rebuildHighlight();
     yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
+    showSaturation(breakdown);
+}
+
+void LayerBarsChart::showSaturation(const core::MemoryBreakdown& breakdown)
+{
+    if (!m_saturation.update(breakdown, breakdown.config.batch)) return;
+    for (QCPBars* bars : m_bars) bars->setVisible(false);
+    yAxis->setRange(0, 1024);
+}
+
+bool LayerBarsChart::barsVisible() const
+{
+    return std::any_of(m_bars.begin(), m_bars.end(), [](const QCPBars* b) { return b->visible(); });
 }
 
 void LayerBarsChart::showComponents(std::array<bool, core::kComponentCount> any)
@@ -146,6 +161,7 @@ void LayerBarsChart::setValues(const core::MemoryBreakdown& breakdown)
     showComponents(any);
     const double top = sums.empty() ? 0.0 : *std::max_element(sums.begin(), sums.end());
     yAxis->setRange(0, top > 0 ? top * 1.08 : 1024);
+    showSaturation(breakdown);
 }
 
 void LayerBarsChart::resetZoom()
@@ -302,11 +318,11 @@ void LayerBarsChart::showTooltip(QMouseEvent* event)
         total += v;
         if (v == 0) continue;
         html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
-                    .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.bytes(static_cast<double>(v)),
+                    .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c), m_options.size(v),
                          DisplayOptions::exactBytes(v));
     }
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr></table>")
-                .arg(tr("Total"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+                .arg(tr("Total"), m_options.size(total), DisplayOptions::exactBytes(total));
     QToolTip::showText(event->globalPosition().toPoint(), html, this);
 }
 

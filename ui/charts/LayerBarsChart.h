@@ -14,6 +14,7 @@
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/graph/Graph.h"
 #include "core/graph/LayerId.h"
+#include "ui/charts/SaturationNote.h"
 
 #include <qcustomplot.h>
 
@@ -48,6 +49,10 @@ public:
     // The plotted bytes of component `c`, one value per layer in breakdown order (tests).
     QVector<double> values(core::Component c) const;
     QStringList layerNames() const { return m_names; }
+    // While a size at the batch exceeds 64 bits no bar is drawn and a note says why (tests:
+    // the note's text, empty when hidden; whether any bar is drawn).
+    QString saturationNote() const { return m_saturation.text(); }
+    bool barsVisible() const;
 
     // The layer of bar `index` (breakdown order); nullopt out of range.
     std::optional<core::LayerId> layerAt(int index) const;
@@ -75,6 +80,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // Hides every bar while `breakdown` saturates at its batch (SaturationNote).
+    void showSaturation(const core::MemoryBreakdown& breakdown);
     // Keeps the layer range inside the layers and re-thins the labels for it.
     void onRangeChanged(const QCPRange& range);
     void updateTicks();
@@ -85,6 +92,7 @@ private:
     void showComponents(std::array<bool, core::kComponentCount> any);
 
     const DisplayOptions& m_options;
+    SaturationNote m_saturation{*this};
     QSharedPointer<ByteAxisTicker> m_ticker;
     std::array<QCPBars*, core::kComponentCount> m_bars{};
     QStringList m_names;

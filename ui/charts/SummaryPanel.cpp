@@ -166,7 +166,7 @@ void SummaryPanel::setBreakdown(const core::Graph& graph, const core::Analysis& 
 QString SummaryPanel::range(std::uint64_t low, std::uint64_t high) const
 {
     // "3.1–3.5 GiB": the unit once when both ends share it.
-    const QString lo = m_options.bytes(static_cast<double>(low)), hi = m_options.bytes(static_cast<double>(high));
+    const QString lo = m_options.size(low), hi = m_options.size(high);
     const int sp = lo.lastIndexOf(QLatin1Char(' '));
     if (sp > 0 && hi.endsWith(lo.mid(sp))) return lo.left(sp) + QStringLiteral("–") + hi;
     return lo + QStringLiteral("–") + hi;
@@ -195,8 +195,8 @@ void SummaryPanel::refreshText()
     m_columnAtPeak->show();
     m_columnMaximum->show();
     m_headline->setText(band ? tr("Needs %1 (%2) at %3")
-                                   .arg(m_options.bytes(static_cast<double>(peak.bytes)), range(peak.low, peak.high), batchText)
-                             : tr("Needs %1 at %2").arg(m_options.bytes(static_cast<double>(peak.bytes)), batchText));
+                                   .arg(m_options.size(peak.bytes), range(peak.low, peak.high), batchText)
+                             : tr("Needs %1 at %2").arg(m_options.size(peak.bytes), batchText));
     m_headline->setToolTip(tr("The peak of one training step: the most memory alive at one instant, %1.\n"
                               "Band: %2 .. %3 (the overhead lines at their low and high ends).\n"
                               "The sum of every component at its own maximum is %4.")
@@ -222,8 +222,8 @@ void SummaryPanel::refreshText()
         Row& row = m_rows[static_cast<std::size_t>(c)];
         const std::uint64_t atPeak = peak[c], maximum = b.bytes(c);
         row.show(atPeak > 0 || maximum > 0);
-        row.value->setText(m_options.bytes(static_cast<double>(atPeak)));
-        row.maximum->setText(m_options.bytes(static_cast<double>(maximum)));
+        row.value->setText(m_options.size(atPeak));
+        row.maximum->setText(m_options.size(maximum));
         const QString t = tr("%1 at the peak: %2\nIts own maximum over the step: %3\n= %4 fixed + %5 × %6 per sample")
                               .arg(ComponentStyle::label(c), DisplayOptions::exactBytes(atPeak), DisplayOptions::exactBytes(maximum),
                                    DisplayOptions::exactBytes(b[c].fixed))
@@ -240,7 +240,7 @@ void SummaryPanel::refreshText()
             if (l.name == kLineNames[i]) line = &l;
         const std::uint64_t v = line ? line->bytes.at(batch) : 0;
         row.show(v > 0);
-        row.value->setText(v > 0 ? m_options.bytes(static_cast<double>(v)) : QString());
+        row.value->setText(v > 0 ? m_options.size(v) : QString());
         if (!line) continue;
         const QString t = tr("%1: %2 (band %3 .. %4)\nSource: %5")
                               .arg(ComponentStyle::overheadLabel(line->name), DisplayOptions::exactBytes(v),
@@ -281,7 +281,7 @@ void SummaryPanel::refreshVerdict(std::uint64_t peak, std::uint64_t peakLow, std
     const auto& gpu = *b.config.gpu;
     const QString name = QString::fromStdString(gpu.name);
     const std::uint64_t cap = gpu.memoryBytes;
-    const auto bytes = [this](std::uint64_t v) { return m_options.bytes(static_cast<double>(v)); };
+    const auto bytes = [this](std::uint64_t v) { return m_options.size(v); };
     if (peakHigh <= cap) {
         const double pct = cap ? 100.0 * static_cast<double>(peak) / static_cast<double>(cap) : 0;
         m_verdict->setText(tr("✔ Fits on %1 (peak %2 of %3, %4%)").arg(name, bytes(peak), bytes(cap)).arg(pct, 0, 'f', 0));

@@ -235,6 +235,19 @@ void TimelineChart::setBatch(std::uint64_t batch)
     }
     for (auto* item : std::initializer_list<QCPAbstractItem*>{m_peakLine, m_peakDot, m_peakText}) item->setVisible(n > 0);
     yAxis->setRange(0, top * 1.22); // room for the peak label above the areas
+    // A size beyond 64 bits at this batch: no areas, no peak, a note instead (SaturationNote).
+    const bool saturated = m_saturation.update(m_breakdown, batch);
+    for (QCPGraph* g : m_graphs) g->setVisible(!saturated);
+    if (saturated) {
+        for (auto* item : std::initializer_list<QCPAbstractItem*>{m_peakLine, m_peakDot, m_peakText}) item->setVisible(false);
+        m_peakEvent = -1;
+        yAxis->setRange(0, 1024);
+    }
+}
+
+bool TimelineChart::areasVisible() const
+{
+    return std::any_of(m_graphs.begin(), m_graphs.end(), [](const QCPGraph* g) { return g->visible(); });
 }
 
 QString TimelineChart::layerName(int event) const
@@ -286,12 +299,12 @@ QString TimelineChart::eventTooltip(int i) const
         const std::uint64_t v = m_series[s].bytes(components, m_breakdown).at(m_breakdown.config.batch);
         if (v == 0) continue;
         html += QStringLiteral("<tr><td><span style='color:%1'>&#9632;</span> %2</td><td align=right>%3</td><td align=right>%4</td></tr>")
-                    .arg(m_series[s].color.name(), m_series[s].label, m_options.bytes(static_cast<double>(v)),
+                    .arg(m_series[s].color.name(), m_series[s].label, m_options.size(v),
                          DisplayOptions::exactBytes(v));
     }
     const std::uint64_t total = e.total.at(m_breakdown.config.batch);
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td><td align=right>%3</td></tr></table>")
-                .arg(tr("Alive"), m_options.bytes(static_cast<double>(total)), DisplayOptions::exactBytes(total));
+                .arg(tr("Alive"), m_options.size(total), DisplayOptions::exactBytes(total));
     const std::uint32_t k = accumulatedSteps(m_breakdown.config);
     const bool beforeBackward = e.phase == core::StepPhase::Start || e.phase == core::StepPhase::Forward ||
                                 e.phase == core::StepPhase::Loss;

@@ -18,6 +18,7 @@
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/graph/Graph.h"
 #include "ui/charts/MemorySeries.h"
+#include "ui/charts/SaturationNote.h"
 
 #include <qcustomplot.h>
 
@@ -48,6 +49,10 @@ public:
     QStringList legendLabels() const;
     QString peakLabel() const;
     int peakEvent() const { return m_peakEvent; }
+    // While a size at the batch exceeds 64 bits no area is drawn and a note says why (tests:
+    // the note's text, empty when hidden; whether any area is drawn).
+    QString saturationNote() const { return m_saturation.text(); }
+    bool areasVisible() const;
     // The tooltip text for event `i` (HTML).
     QString eventTooltip(int i) const;
 
@@ -63,6 +68,7 @@ private:
     QString layerName(int event) const;
 
     const DisplayOptions& m_options;
+    SaturationNote m_saturation{*this};
     QSharedPointer<ByteAxisTicker> m_ticker;
     core::MemoryBreakdown m_breakdown;
     std::vector<MemorySeries> m_series;

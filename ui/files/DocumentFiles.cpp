@@ -165,19 +165,23 @@ bool DocumentFiles::load(const QString& path, Origin origin)
     const QString native = QDir::toNativeSeparators(path);
     if (m_reading) return false;
     m_reading = true;
-    ModelReader reader = m_reader ? m_reader : ModelReader([](const std::string& p) { return core::readModelFile(p); });
+    ModelReader reader = m_reader ? m_reader : ModelReader([](const std::string& p, core::ReadProgress& progress) {
+        return core::readModelFile(p, {}, &progress);
+    });
     // The worker lays the graph out too (Graphviz on a 5,000-layer chain takes seconds): the
     // canvas then only places its nodes. Shared, so an abandoned read writes into its own memory.
     auto layout = std::make_shared<Document::LayoutHint>();
     auto read = BackgroundRead::run(
-        [reader, layout, file = std::string(QFile::encodeName(path).toStdString())] {
-            auto model = reader(file);
-            if (model) *layout = GraphLayout::unplaced(model->graph);
+        [reader, layout, file = std::string(QFile::encodeName(path).toStdString())](core::ReadProgress& progress) {
+            auto model = reader(file, progress);
+            if (!model) return model;
+            if (!progress.begin(core::ReadPhase::LayingOut)) return core::Result<core::ModelFile>(core::cancelledError(file));
+            *layout = GraphLayout::unplaced(model->graph);
             return model;
         },
         QFileInfo(path).fileName());
     m_reading = false;
-    if (!read) {
+    if (!read || (!*read && core::isCancelled(read->error()))) {
         emit statusMessage(tr("Opening %1 cancelled").arg(native));
         return false;
     }

@@ -14,11 +14,13 @@
 //   (Keras, TF.js, ONNX, Caffe), imported, or opened from the built-in examples has no save path:
 //   Save asks for a new .json name.
 // - Files are read off the UI thread (BackgroundRead): the window keeps painting, a progress
-//   dialog with Cancel appears for slow files, and a cancelled open changes nothing. While one
+//   dialog (share of the file read, phase) with Cancel appears for slow files; Cancel stops the
+//   reader, and a cancelled open changes nothing and shows no error. While one
 //   file is being read, another open is refused (returns false).
 // - Writes go through QSaveFile: a failed save leaves the previous file intact.
 
 #include "core/io/ModelFile.h"
+#include "core/io/ReadProgress.h"
 #include "core/io/export/ModelExporter.h"
 #include "ui/document/Document.h"
 #include "ui/files/FileInteraction.h"
@@ -43,8 +45,9 @@ public:
     void setInteraction(FileInteraction interaction) { m_io = std::move(interaction); }
 
     // How model files are read: core::readModelFile unless replaced (tests slow it down). It runs
-    // on a worker thread (BackgroundRead), so it must not touch UI objects.
-    using ModelReader = std::function<core::Result<core::ModelFile>(const std::string& path)>;
+    // on a worker thread (BackgroundRead), so it must not touch UI objects; it reports to
+    // `progress` and ends with core::cancelledError once a report returns false (Cancel).
+    using ModelReader = std::function<core::Result<core::ModelFile>(const std::string& path, core::ReadProgress& progress)>;
     void setModelReader(ModelReader reader) { m_reader = std::move(reader); }
     const FileInteraction& interaction() const { return m_io; }
 

@@ -12,6 +12,7 @@
 #include "ui/files/ExampleFiles.h"
 #include "ui/files/RecentFiles.h"
 #include "core/io/hf/HfPresets.h"
+#include "core/report/SizeOverflowError.h"
 #include "ui/style/DisplayOptions.h"
 
 #include <QAction>
@@ -182,6 +183,12 @@ bool FileMenu::exportChart(QCustomPlot& plot, const QString& stem, ChartExporter
 bool FileMenu::exportBreakdown(BreakdownFormat format)
 {
     const FileInteraction& io = m_files.interaction();
+    // A size beyond 64 bits has no figure to write: refused with the located reason, as
+    // `netsizer-cli estimate` exits 2 with it.
+    if (const auto overflow = core::sizeOverflowError(m_doc.breakdown(), m_doc.graph())) {
+        if (io.showError) io.showError(tr("Cannot export breakdown"), QString::fromStdString(overflow->message));
+        return false;
+    }
     const bool csv = format == BreakdownFormat::Csv;
     const QString ext = csv ? QStringLiteral(".csv") : QStringLiteral(".md");
     QString path = io.askSavePath ? io.askSavePath(tr("Export memory breakdown"), suggested(QStringLiteral("_memory"), ext),

@@ -164,7 +164,7 @@ QVariant LayerTableModel::data(const QModelIndex& index, int role) const
     case Params: return ok ? QString::fromStdString(core::withThousands(la->learnableParams)) : QString();
     case Buffers: return ok && la->bufferParams ? QString::fromStdString(core::withThousands(la->bufferParams)) : QString();
     case Macs: return ok ? QString::fromStdString(core::withThousands(la->result.macs)) : QString();
-    default: return ok ? (bytes ? m_options.bytes(static_cast<double>(bytes)) : QStringLiteral("0")) : QString();
+    default: return ok ? (bytes ? m_options.size(bytes) : QStringLiteral("0")) : QString();
     }
 }
 

@@ -5,6 +5,7 @@
 // operators without a kind become Opaque layers listed in ModelFile::notes.
 
 #include "core/io/ModelFile.h"
+#include "core/io/ReadProgress.h"
 #include "core/util/Result.h"
 
 #include "core/graph/Shape.h"
@@ -30,7 +31,10 @@ inline constexpr std::uint64_t kMaxOnnxBytes = std::uint64_t{1} << 30;
 Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileName,
                                 const std::map<std::string, Shape>& inputShapes = {});
 
-// Reads the file at `path` and imports it (errors name the file's base name).
-Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes = {});
+// Reads the file at `path` and imports it (errors name the file's base name). The file is
+// streamed to the parser; `progress` (may be null) gets the bytes parsed (Reading), then the
+// nodes mapped (Analysing), and a stop returns cancelledError (core/io/ReadProgress.h).
+Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes = {},
+                               ReadProgress* progress = nullptr);
 
 } // namespace netsizer::core

@@ -7,6 +7,7 @@
 #include "core/analysis/Analysis.h"
 #include "core/io/onnx/OnnxBatchShapes.h"
 #include "core/io/onnx/OnnxNodeMapper.h"
+#include "core/io/onnx/OnnxProgressStream.h"
 #include "core/io/onnx/OnnxTensors.h"
 #include "core/io/onnx/OnnxTrainingMode.h"
 #include "core/io/onnx/OnnxValidation.h"
@@ -251,8 +252,10 @@ void dropLargeFloatPayloads(onnx::GraphProto& g)
         if (isFloating(init.data_type()) && init.raw_data().size() > kKeptPayloadBytes) std::string().swap(*init.mutable_raw_data());
 }
 
-// Imports a parsed model (readFromStream).
-Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileName, const std::map<std::string, Shape>& inputShapes)
+// Imports a parsed model (readFromStream). `progress` (may be null) is in its Analysing phase
+// and counts the nodes mapped; a stop ends the import with cancelledError.
+Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileName, const std::map<std::string, Shape>& inputShapes,
+                              ReadProgress* progress)
 {
     try {
         const onnx::GraphProto& g = model.graph();
@@ -295,7 +298,9 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
         }
         if (auto s = sortNodes(*model.mutable_graph(), fileName); !s) return s.error();
         std::vector<std::string> notes;
+        if (progress && progress->stopped()) return cancelledError(fileName);
         if (auto s = inferShapes(model, !inputShapes.empty(), fileName, notes); !s) return s.error();
+        if (progress && !progress->advance(1)) return cancelledError(fileName);
         for (const auto& v : g.input()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.value_info()) tensors.addShape(v.name(), v.type());
         for (const auto& v : g.output()) tensors.addShape(v.name(), v.type());
@@ -306,8 +311,10 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
         for (const auto& in : g.input())
             if (!initializers.count(in.name()))
                 if (auto s = mapper.addInput(in); !s) return s.error();
-        for (int i = 0; i < g.node_size(); ++i)
+        for (int i = 0; i < g.node_size(); ++i) {
             if (auto s = mapper.mapNode(i); !s) return s.error();
+            if (progress && !progress->advance(static_cast<std::uint64_t>(i) + 2)) return cancelledError(fileName);
+        }
 
         ModelFile file;
         file.graph = mapper.takeGraph();
@@ -332,20 +339,32 @@ Result<ModelFile> importModel(onnx::ModelProto& model, const std::string& fileNa
     }
 }
 
-// Parses the model from `input` and imports it (readOnnxModel and readOnnxFile).
+// Parses the model from `input` and imports it (readOnnxModel and readOnnxFile). With a
+// `progress` (in its Reading phase, total = the stream's size) the parse reports the bytes it
+// consumed, then the import is its Analysing phase: shape inference counts as one item, each
+// node as one more.
 Result<ModelFile> readFromStream(google::protobuf::io::ZeroCopyInputStream& input, const std::string& fileName,
-                                 const std::map<std::string, Shape>& inputShapes)
+                                 const std::map<std::string, Shape>& inputShapes, ReadProgress* progress = nullptr)
 {
     // On an arena: a 7,000-node graph's messages are allocated in blocks and freed at once
     // (message-by-message destruction took as long as the parse).
     google::protobuf::Arena arena;
     auto* model = google::protobuf::Arena::CreateMessage<onnx::ModelProto>(&arena);
     try {
-        if (auto s = parseModel(input, *model, fileName); !s) return s.error();
+        if (progress) {
+            onnximport::OnnxProgressStream counted(input, *progress);
+            auto s = parseModel(counted, *model, fileName);
+            if (progress->stopped()) return cancelledError(fileName);
+            if (!s) return s.error();
+            if (!progress->finish() || !progress->begin(ReadPhase::Analysing, static_cast<std::uint64_t>(model->graph().node_size()) + 1))
+                return cancelledError(fileName);
+        } else if (auto s = parseModel(input, *model, fileName); !s) {
+            return s.error();
+        }
     } catch (const std::exception& e) {
         return makeError("onnx", std::string("the ONNX library failed: ") + e.what(), fileName);
     }
-    return importModel(*model, fileName, inputShapes);
+    return importModel(*model, fileName, inputShapes, progress);
 }
 
 } // namespace
@@ -360,7 +379,7 @@ Result<ModelFile> readOnnxModel(std::string_view bytes, const std::string& fileN
     return readFromStream(raw, fileName, inputShapes);
 }
 
-Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes)
+Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::string, Shape>& inputShapes, ReadProgress* progress)
 {
     // Streamed from the file (64 KiB at a time), never held whole: a weightful model's payloads
     // are in memory once, while they are parsed and validated.
@@ -372,8 +391,9 @@ Result<ModelFile> readOnnxFile(const std::string& path, const std::map<std::stri
     if (ec) return makeError("io", "cannot read the file", path);
     if (size == 0) return makeError("onnx", "the file is empty", fileName);
     if (size > kMaxOnnxBytes) return makeError("onnx", "the file is larger than " + withThousands(kMaxOnnxBytes) + " bytes", fileName);
+    if (progress && !progress->begin(ReadPhase::Reading, size)) return cancelledError(fileName);
     google::protobuf::io::IstreamInputStream stream(&in, 1 << 16);
-    return readFromStream(stream, fileName, inputShapes);
+    return readFromStream(stream, fileName, inputShapes, progress);
 }
 
 } // namespace netsizer::core
