@@ -101,6 +101,14 @@ Analysis analyzeOk(const Graph& g)
     return a;
 }
 
+// The measured decoder with `model`'s adapters, analysed; fails the test when it does not analyse.
+Analysis adaptedAnalysis(const QString& model)
+{
+    const Graph g = adaptedDecoder(specOf(model));
+    if (QTest::currentTestFailed()) return {};
+    return analyzeOk(g);
+}
+
 MemoryBreakdown estimateWith(const Analysis& a, Optimizer o, Precision p, FrozenWeights frozen)
 {
     TrainingConfig c;
@@ -120,9 +128,7 @@ void TestTruthLora::training()
 {
     QFETCH(QString, model);
     const QJsonObject t = loadTruth(model);
-    const Graph g = adaptedDecoder(specOf(model));
-    if (QTest::currentTestFailed()) return;
-    const Analysis a = analyzeOk(g);
+    const Analysis a = adaptedAnalysis(model);
     if (QTest::currentTestFailed()) return;
     QCOMPARE(truthCount(t, "param_count"), truthCount(t, "expected_param_count"));
     // lora_llama_qv keeps 8,192 B per sample (one float32 [32, 64] tensor) less than NetSizer
@@ -140,9 +146,7 @@ void TestTruthLora::autocastBf16()
 {
     QFETCH(QString, model);
     const QJsonObject t = loadTruth(model);
-    const Graph g = adaptedDecoder(specOf(model));
-    if (QTest::currentTestFailed()) return;
-    const Analysis a = analyzeOk(g);
+    const Analysis a = adaptedAnalysis(model);
     if (QTest::currentTestFailed()) return;
     const QJsonObject ac = t["autocast_bf16"].toObject();
     QVERIFY2(!ac.contains("error"), qPrintable(ac["error"].toString()));
@@ -172,9 +176,7 @@ void TestTruthLora::autocastBf16()
 void TestTruthLora::perTensorOptimizers()
 {
     const QJsonObject t = loadTruth("lora_llama_qv");
-    const Graph g = adaptedDecoder(specOf("lora_llama_qv"));
-    if (QTest::currentTestFailed()) return;
-    const Analysis a = analyzeOk(g);
+    const Analysis a = adaptedAnalysis("lora_llama_qv");
     if (QTest::currentTestFailed()) return;
     const QJsonObject opt = t["optimizers"].toObject();
     const auto state = [&](Optimizer o) { return estimateWith(a, o, Precision::Fp32, {})[Component::OptimizerState].fixed; };
@@ -255,9 +257,7 @@ void TestTruthLora::doubleQuantBitsPerParameter()
 // lm_head is not quantised, so NF4 removes 208,896 − 40,960 = 167,936 B.
 void TestTruthLora::autocastKeepsNoCopyOfQuantised()
 {
-    const Graph g = adaptedDecoder(specOf("lora_llama_qv"));
-    if (QTest::currentTestFailed()) return;
-    const Analysis a = analyzeOk(g);
+    const Analysis a = adaptedAnalysis("lora_llama_qv");
     if (QTest::currentTestFailed()) return;
     const Count plain = estimateWith(a, Optimizer::Adam, Precision::MixedBf16, {})[Component::Activations].fixed;
     const Count bf16 = estimateWith(a, Optimizer::Adam, Precision::MixedBf16, {WeightFormat::Bf16})[Component::Activations].fixed;
