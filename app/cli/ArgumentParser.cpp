@@ -1,5 +1,6 @@
 #include "app/cli/ArgumentParser.h"
 
+#include "app/cli/LoraOptions.h"
 #include "app/cli/ParallelOptions.h"
 #include "core/util/NumberFormat.h"
 
@@ -140,6 +141,8 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
         else return usage(opt, "unknown attention '" + value + "' (eager, flash)");
     } else if (isParallelOption(opt)) {
         return applyParallelOption(o, opt, value);
+    } else if (isLoraOption(opt)) {
+        return applyLoraOption(o, opt, value);
     } else if (opt == "--format") {
         if (value == "table") o.format = OutputFormat::Table;
         else if (value == "json") o.format = OutputFormat::Json;
@@ -158,13 +161,14 @@ bool isKnownOption(std::string_view opt)
                               "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace",
                               "--checkpoint", "--checkpoint-auto", "--budget", "--seq-len", "--attention"})
         if (opt == known) return true;
-    return isParallelOption(opt);
+    return isParallelOption(opt) || isLoraOption(opt);
 }
 
 // Options without a value.
 bool isFlag(std::string_view opt)
 {
-    return opt == "--safe" || opt == "--allocator-rounding" || opt == "--no-allocator-rounding" || opt == "--sp";
+    return opt == "--safe" || opt == "--allocator-rounding" || opt == "--no-allocator-rounding" || opt == "--sp" ||
+           opt == "--double-quant";
 }
 
 // Every option but --format configures an estimate.
@@ -240,6 +244,7 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
                 return usage(a, "is an option of estimate and fit, not of " + cmd);
             if (a == "--safe") o.safe = true;
             else if (a == "--sp") o.sequenceParallel = true;
+            else if (a == "--double-quant") o.doubleQuant = true;
             else o.allocatorRounding = a == "--allocator-rounding";
         } else if (a.size() >= 2 && a[0] == '-' && a != "-") {
             std::string opt = a, value;

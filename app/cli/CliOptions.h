@@ -75,6 +75,14 @@ struct CliOptions {
     std::optional<core::Offload> offload;
     bool sequenceParallel = false; // --sp
 
+    // LoRA adapters and frozen-weight storage (app/cli/LoraOptions.h): --lora-rank adds
+    // adapters after the model is read; unset storage options keep the model file's.
+    std::optional<std::int64_t> loraRank;
+    std::optional<double> loraAlpha, loraDropout;
+    std::vector<std::string> loraTargets;
+    std::optional<core::WeightFormat> baseDtype, quantize;
+    bool doubleQuant = false; // --double-quant
+
     // Import options (core::ImportOptions).
     std::optional<std::string> solverPath;   // --solver FILE (Caffe nets only)
     std::vector<InputShapeOption> inputShapes; // --input-shape, repeatable

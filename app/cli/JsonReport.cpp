@@ -65,6 +65,10 @@ std::string formatJson(const EstimateReport& r)
     j["optimizer"] = optimizerInfo(c.optimizer).name;
     j["precision"] = precisionInfo(c.precision).name;
     j["framework"] = frameworkInfo(c.framework).name;
+    if (c.frozenWeights.active())
+        j["frozen_weights"] = {{"base", weightFormatInfo(c.frozenWeights.base).name},
+                               {"quantize", weightFormatInfo(c.frozenWeights.quantize).name},
+                               {"double_quant", c.frozenWeights.doubleQuant}};
     j["params"] = {{"total", a.paramsTotal},
                    {"trainable", a.paramsTrainable},
                    {"non_trainable", a.paramsTotal - a.paramsTrainable},

@@ -1,5 +1,6 @@
 #include "app/cli/ModelLoading.h"
 
+#include "app/cli/LoraOptions.h"
 #include "app/cli/SequenceOptions.h"
 #include "app/cli/StatedTrainingOptions.h"
 #include "app/cli/TrainableOptions.h"
@@ -110,6 +111,7 @@ core::Result<core::ModelFile> loadModel(const CliOptions& o)
     if (auto sequence = applySequenceOptions(o, onnx, model); !sequence) return sequence.error();
     if (auto stated = applyStatedTrainingOptions(o, model); !stated) return stated.error();
     if (auto applied = applyTrainableOptions(o, model); !applied) return applied.error();
+    if (auto lora = applyLoraOptions(o, model); !lora) return lora.error();
     return model;
 }
 
@@ -123,6 +125,7 @@ core::Result<core::TrainingConfig> configFor(const CliOptions& o, const core::Mo
     if (o.framework) c.framework = *o.framework;
     if (o.mode) c.mode = *o.mode;
     if (o.accumulationSteps) c.accumulationSteps = *o.accumulationSteps;
+    applyFrozenWeightOptions(o, c);
     if (o.gpuName) {
         const auto spec = gpus.find(*o.gpuName);
         if (!spec) return makeError("usage", "unknown GPU preset '" + *o.gpuName + "' (netsizer-cli gpus lists them)", "--gpu");

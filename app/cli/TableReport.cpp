@@ -155,7 +155,11 @@ std::string formatTable(const EstimateReport& r)
     out += ", " + withThousands(static_cast<std::uint64_t>(a.layers.size())) + " layers\n";
     out += std::string("Configuration: ") + modeName(c.mode) + ", batch " + withThousands(c.batch) + ", " +
            optimizerInfo(c.optimizer).name + ", " + precisionInfo(c.precision).name + ", " +
-           frameworkInfo(c.framework).name + "\n\n";
+           frameworkInfo(c.framework).name;
+    if (c.frozenWeights.active())
+        out += std::string(", frozen weights ") + weightFormatInfo(c.frozenWeights.base).name + " / quantised " +
+               weightFormatInfo(c.frozenWeights.quantize).name + (c.frozenWeights.doubleQuant ? " (double quantisation)" : "");
+    out += "\n\n";
     out += layerTable(r);
     if (c.framework == Framework::TensorFlow) // Keras' "Total params": trainable + non-trainable
         out += "Params: " + withThousands(a.kerasTotalParams()) + " as Keras counts (trainable " +

@@ -38,7 +38,8 @@ Commands:
 Options (the model file's "training" section supplies defaults; options override it):
   --batch N           mini-batch size, 1 to 65,536
   --optimizer NAME    sgd, sgd-momentum, nesterov, adam, adamw, adam-amsgrad, adagrad, rmsprop,
-                      rmsprop-momentum, adadelta
+                      rmsprop-momentum, adadelta, adam-8bit, adamw-8bit, paged-adamw-8bit
+                      (bitsandbytes), adafactor, lion
   --precision NAME    fp32, fp16, bf16, mixed-fp16, mixed-bf16, bf16-master (bf16 weights, fp32
                       gradients and an fp32 master copy in the optimizer: Megatron-LM, DeepSpeed)
   --framework NAME    pytorch (CUDA), pytorch-cpu, caffe, tensorflow (Keras; docs/tensorflow.md)
@@ -68,6 +69,17 @@ Sequence models (LLMs; docs/llm.md):
                       q, k, v, the output and a float32 log-sum-exp) for every attention layer
   MODEL may also be a preset name: gpt2, gpt2-medium, gpt2-large, gpt2-xl, llama-2-7b,
   llama-2-13b, llama-2-70b, llama-3-8b, llama-3-70b, mistral-7b (a file of that name wins)
+
+LoRA / QLoRA (docs/llm.md):
+  --lora-rank R       add LoRA adapters of rank R and freeze every other weight
+  --lora-alpha A      scaling alpha / R (default 8; no effect on memory)
+  --lora-targets LIST Linear layers to adapt, comma-separated name suffixes (default
+                      q_proj,v_proj) or all-linear (every Linear but the output layer)
+  --lora-dropout P    dropout on the adapter input (default 0: none)
+  --base-dtype T      frozen weights stored as fp32, bf16 or fp16 (default: the precision's)
+  --quantize Q        frozen Linear weights (not the output layer) as none, nf4 (QLoRA,
+                      bitsandbytes 4-bit) or int8 (LLM.int8); --double-quant: NF4 double
+                      quantisation of the block constants
 
 Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
   --gpus N            GPUs in all (tensor x pipeline x data-parallel); --batch is then the

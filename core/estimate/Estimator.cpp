@@ -28,13 +28,53 @@ struct Sizes {
     const FrameworkInfo& framework;
     bool train;
     bool accumulate = false; // training with more than one micro-batch per optimizer step
+    const FrozenWeights& frozen;
+    Precision precisionId;
 };
 
-// Weights, gradients and optimizer state of one layer (or the whole network when `la` sums it).
-void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnable, Count learnableTensors,
-                     bool trainable, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
+// The optimizer state of one layer's learnable tensors (`learnable` elements in `tensors`
+// tensors): torch.optim's per-element rule on the totals, or the optimizer's per-tensor rule
+// (8-bit blockwise, factored) over the layer's parameter tensors.
+Count layerStateBytes(const Sizes& s, const LayerAnalysis& la, Count learnable, Count tensors)
 {
-    const Count weightBytes = weights.bytesFixed(s.precision.weightBytes);
+    if (s.optimizer.rule == StateRule::PerElement)
+        return add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
+                   s.optimizer.stepTensor ? mul(tensors, 4) : 0);
+    Count total = 0;
+    for (const ParamTensor& p : la.result.params)
+        if (p.learnable) addTo(total, optimizerStateBytes(s.optimizer, p, s.precision.stateBytes));
+    return total;
+}
+
+// A frozen layer's weights as FrozenWeights stores them: their bytes, and the elements of the
+// weights autocast would cast whose half copy is not kept (keepsAutocastCopy). The output layer
+// (`outputLayer`) is never quantised.
+struct FrozenStorage {
+    Count weightBytes = 0;
+    Count uncopiedNumel = 0;
+};
+FrozenStorage frozenStorage(const Sizes& s, const LayerAnalysis& la, bool outputLayer)
+{
+    FrozenStorage out{la.weights.bytesFixed(s.precision.weightBytes), 0};
+    for (const ParamTensor& p : la.result.params) {
+        if (!p.learnable || p.elem != ElemKind::Activation) continue;
+        const bool quantise = p.linearWeight && !outputLayer && s.frozen.quantize != WeightFormat::Native;
+        const WeightFormat f = quantise ? s.frozen.quantize : s.frozen.base;
+        if (f == WeightFormat::Native) continue;
+        const Count native = mul(p.numel, s.precision.weightBytes);
+        out.weightBytes = add(out.weightBytes - std::min(out.weightBytes, native),
+                              weightFormatBytes(f, p, s.precision.weightBytes, s.frozen.doubleQuant));
+        if (p.autocastCopy && !keepsAutocastCopy(f, s.precisionId)) addTo(out.uncopiedNumel, p.numel);
+    }
+    return out;
+}
+
+// Weights, gradients and optimizer state of one layer (or the whole network when `la` sums it).
+void paramComponents(const Sizes& s, const LayerAnalysis& la, Count weightBytes,
+                     std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
+{
+    const Count learnable = la.learnableParams, learnableTensors = la.learnableTensors;
+    const bool trainable = la.paramsTrainable;
     addTo(out[idx(Component::Weights)].fixed, weightBytes);
     if (!s.train) return;
     if (s.framework.framework == Framework::Caffe) {
@@ -53,16 +93,12 @@ void paramComponents(const Sizes& s, const CompactCounts& weights, Count learnab
         // parameters frozen). Every other optimizer creates state lazily, at the first step with
         // a gradient.
         if (s.optimizer.optimizer == Optimizer::Adagrad)
-            addTo(out[idx(Component::OptimizerState)].fixed,
-                  add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
-                      mul(learnableTensors, 4)));
+            addTo(out[idx(Component::OptimizerState)].fixed, layerStateBytes(s, la, learnable, learnableTensors));
         return;
     }
     addTo(out[idx(Component::Gradients)].fixed, mul(learnable, s.precision.gradientBytes));
     addTo(out[idx(Component::OptimizerState)].fixed,
-          add(add(mul(mul(learnable, static_cast<Count>(s.optimizer.statePerParam)), s.precision.stateBytes),
-                  mul(learnable, s.precision.masterWeightBytes)),
-              s.optimizer.stepTensor ? mul(learnableTensors, 4) : 0));
+          add(layerStateBytes(s, la, learnable, learnableTensors), mul(learnable, s.precision.masterWeightBytes)));
 }
 
 // What a PyTorch or TensorFlow layer keeps, in bytes: `kept`, its counts for the configured
@@ -82,7 +118,8 @@ AffineBytes keptBytes(const Sizes& s, const CompactCounts& kept, const std::arra
     return {kept.bytesFixed(act), kept.bytesPerSample(act)};
 }
 
-void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
+void activationComponents(const Sizes& s, const LayerAnalysis& la, Count uncopiedNumel,
+                          std::array<AffineBytes, LayerMemory::kOwnedCount>& out)
 {
     const Count act = s.precision.activationBytes;
     if (!s.train) return; // inference activations are a whole-network peak, not per layer
@@ -92,8 +129,9 @@ void activationComponents(const Sizes& s, const LayerAnalysis& la, std::array<Af
         addTo(out[idx(Component::Activations)].fixed, extra.bytesFixed(act));
         return;
     }
-    out[idx(Component::Activations)] +=
-        keptBytes(s, la.kept[static_cast<std::size_t>(s.framework.profile)], la.keptAutocast, la.autocastWeightNumel);
+    std::array<Count, 2> copies = la.autocastWeightNumel;
+    for (Count& c : copies) c -= std::min(c, uncopiedNumel);
+    out[idx(Component::Activations)] += keptBytes(s, la.kept[static_cast<std::size_t>(s.framework.profile)], la.keptAutocast, copies);
 }
 
 // What each layer keeps while its checkpointed segment is recomputed (RecomputedLayer),
@@ -121,6 +159,13 @@ Count optimizerTempPerParam(Optimizer o)
     case Optimizer::SgdMomentum:
     case Optimizer::Nesterov: return 0;
     case Optimizer::Adadelta: return 2;
+    // bitsandbytes' fused 8-bit kernels update in place; transformers' Adafactor and Lion loop
+    // over the parameters one tensor at a time (their temporaries are one tensor's, not modelled).
+    case Optimizer::Adam8bit:
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+    case Optimizer::Adafactor:
+    case Optimizer::Lion: return 0;
     default: return 1;
     }
 }
@@ -198,17 +243,32 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     MemoryBreakdown b;
     b.config = config;
     const Sizes s{precisionInfo(config.precision), optimizerInfo(config.optimizer), frameworkInfo(config.framework),
-                  config.mode == Mode::Train, config.mode == Mode::Train && config.accumulationSteps > 1};
+                  config.mode == Mode::Train, config.mode == Mode::Train && config.accumulationSteps > 1,
+                  config.frozenWeights, config.precision};
     const Count act = s.precision.activationBytes;
     const bool caffe = config.framework == Framework::Caffe;
+    // FrozenWeights: the layers without gradients (all of them outside training) and the output
+    // layer, the last with weights, which is not quantised.
+    const bool storeFrozen = config.frozenWeights.active() && !caffe;
+    std::size_t outputLayer = a.layers.size();
+    if (storeFrozen)
+        for (std::size_t i = a.layers.size(); i-- > 0;)
+            if (a.layers[i].learnableParams > 0) {
+                outputLayer = i;
+                break;
+            }
 
     b.layers.reserve(a.layers.size());
-    for (const auto& la : a.layers) {
+    for (std::size_t i = 0; i < a.layers.size(); ++i) {
+        const LayerAnalysis& la = a.layers[i];
         LayerMemory& lm = b.layers.emplace_back(); // filled in place
         lm.id = la.id;
         if (la.analysed) {
-            paramComponents(s, la.weights, la.learnableParams, la.learnableTensors, la.paramsTrainable, lm.owned);
-            activationComponents(s, la, lm.owned);
+            const bool frozen = storeFrozen && (!la.paramsTrainable || !s.train);
+            const FrozenStorage st = frozen ? frozenStorage(s, la, i == outputLayer)
+                                            : FrozenStorage{la.weights.bytesFixed(s.precision.weightBytes), 0};
+            paramComponents(s, la, st.weightBytes, lm.owned);
+            activationComponents(s, la, st.uncopiedNumel, lm.owned);
             for (std::size_t c = 0; c < lm.owned.size(); ++c) b.components[c] += lm.owned[c];
         }
     }

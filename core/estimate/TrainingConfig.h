@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/estimate/Framework.h"
+#include "core/estimate/FrozenWeights.h"
 #include "core/estimate/GpuSpec.h"
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
@@ -70,6 +71,7 @@ struct TrainingConfig {
     std::optional<GpuSpec> gpu; // none: no capacity to compare with
     OverheadSettings overheads;
     ParallelConfig parallel; // many GPUs (core/parallel); the default is one GPU
+    FrozenWeights frozenWeights; // storage of frozen weights (base dtype, NF4 / int8)
 
     std::uint64_t effectiveBatch() const { return batch * accumulationSteps; }
 
@@ -79,7 +81,7 @@ struct TrainingConfig {
                framework == o.framework && gpu.has_value() == o.gpu.has_value() &&
                (!gpu || (gpu->name == o.gpu->name && gpu->memoryBytes == o.gpu->memoryBytes &&
                          gpu->contextBytes == o.gpu->contextBytes)) &&
-               overheads == o.overheads && parallel == o.parallel;
+               overheads == o.overheads && parallel == o.parallel && frozenWeights == o.frozenWeights;
     }
 };
 

@@ -1,11 +1,13 @@
 #pragma once
-// The native model format, `netsizer-model` versions 1 to 3 (docs/native-format.md). The only
+// The native model format, `netsizer-model` versions 1 to 4 (docs/native-format.md). The only
 // code that reads or writes it. Version 2 adds each layer's "checkpoint" (the name of its
 // gradient-checkpointing segment); version 3 adds "training/parallel" (many GPUs,
-// core/parallel/ParallelConfig.h). An older file is a newer one without those, so it reads
-// unchanged. The writer writes the lowest version that holds the model: 3 when the training
-// runs on many GPUs, else 2 when a layer is checkpointed, else 1 (an older NetSizer then refuses
-// the file instead of dropping what it cannot hold).
+// core/parallel/ParallelConfig.h); version 4 adds "training/frozen_weights" (the storage of
+// frozen weights: base dtype, NF4 / int8, core/estimate/FrozenWeights.h). An older file is a
+// newer one without those, so it reads unchanged. The writer writes the lowest version that
+// holds the model: 4 when frozen weights are stored otherwise than trained, else 3 when the
+// training runs on many GPUs, else 2 when a layer is checkpointed, else 1 (an older NetSizer then
+// refuses the file instead of dropping what it cannot hold).
 
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/ModelFile.h"
@@ -17,9 +19,10 @@
 
 namespace netsizer::core {
 
-inline constexpr int kNativeFormatVersion = 3;
+inline constexpr int kNativeFormatVersion = 4;
 inline constexpr int kNativeFormatFirstCheckpointVersion = 2;
 inline constexpr int kNativeFormatFirstParallelVersion = 3;
+inline constexpr int kNativeFormatFirstFrozenWeightsVersion = 4;
 
 // Parses a model document. Errors carry a JSON pointer (or "line L, column C" for syntax
 // errors) in `path` and name the layer in the message. Never throws, never crashes: deeply

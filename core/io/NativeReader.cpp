@@ -257,6 +257,10 @@ Result<ModelFile> readNativeModel(std::string_view text, const KindRegistry& kin
         if (t->is_object() && t->contains("parallel") && version < kNativeFormatFirstParallelVersion)
             return makeError("format", "training 'parallel' needs format version " + std::to_string(kNativeFormatFirstParallelVersion),
                              "/training/parallel");
+        if (t->is_object() && t->contains("frozen_weights") && version < kNativeFormatFirstFrozenWeightsVersion)
+            return makeError("format",
+                             "training 'frozen_weights' needs format version " + std::to_string(kNativeFormatFirstFrozenWeightsVersion),
+                             "/training/frozen_weights");
         auto cfg = trainingConfigFromJson(*t, "/training", gpus);
         if (!cfg) return cfg.error();
         model.training = std::move(cfg).value();

@@ -34,7 +34,11 @@ std::string writeNativeModel(const ModelFile& model)
     doc["format"] = "netsizer-model";
     const bool checkpointed = std::any_of(g.layers().begin(), g.layers().end(), [](const Layer& l) { return !l.checkpoint.empty(); });
     const bool parallel = model.training && model.training->parallel.active();
-    doc["version"] = parallel ? kNativeFormatFirstParallelVersion : checkpointed ? kNativeFormatFirstCheckpointVersion : 1;
+    const bool frozenWeights = model.training && model.training->frozenWeights.active();
+    doc["version"] = frozenWeights ? kNativeFormatFirstFrozenWeightsVersion
+                     : parallel    ? kNativeFormatFirstParallelVersion
+                     : checkpointed ? kNativeFormatFirstCheckpointVersion
+                                    : 1;
     doc["name"] = g.name;
     if (!model.description.empty()) doc["description"] = model.description;
     ordered layers = ordered::array();

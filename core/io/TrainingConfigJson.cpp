@@ -90,6 +90,32 @@ json parallelToJson(const ParallelConfig& p)
     return j;
 }
 
+// "frozen_weights": {"base": "bf16", "quantize": "nf4", "double_quant": true}; every key
+// optional (FrozenWeights' defaults). `base` is none / fp32 / bf16 / fp16, `quantize` none / nf4
+// / int8.
+std::optional<Error> frozenWeightsFromJson(const json& o, const std::string& at, FrozenWeights& out)
+{
+    if (!o.is_object()) return makeError("type", "training 'frozen_weights' must be an object", at);
+    auto format = [&](const char* key, bool quantised, WeightFormat& into) -> std::optional<Error> {
+        const auto it = o.find(key);
+        if (it == o.end()) return std::nullopt;
+        const auto f = it->is_string() ? parseWeightFormat(it->get<std::string>()) : std::nullopt;
+        if (!f || (*f != WeightFormat::Native && weightFormatInfo(*f).quantised != quantised))
+            return makeError("bad_attribute",
+                             std::string("frozen_weights '") + key + "' must be one of " + (quantised ? "none, nf4, int8" : "none, fp32, bf16, fp16"),
+                             at + "/" + key);
+        into = *f;
+        return std::nullopt;
+    };
+    if (auto e = format("base", false, out.base)) return e;
+    if (auto e = format("quantize", true, out.quantize)) return e;
+    if (const auto it = o.find("double_quant"); it != o.end()) {
+        if (!it->is_boolean()) return makeError("type", "frozen_weights 'double_quant' must be true or false", at + "/double_quant");
+        out.doubleQuant = it->get<bool>();
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& at, const GpuCatalog& gpus)
@@ -174,6 +200,9 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
     if (const auto p = j.find("parallel"); p != j.end() && !p->is_null()) {
         if (auto e = parallelFromJson(*p, at + "/parallel", c.parallel)) return *e;
     }
+    if (const auto f = j.find("frozen_weights"); f != j.end() && !f->is_null()) {
+        if (auto e = frozenWeightsFromJson(*f, at + "/frozen_weights", c.frozenWeights)) return *e;
+    }
     return c;
 }
 
@@ -195,6 +224,10 @@ json trainingConfigToJson(const TrainingConfig& c)
     if (c.overheads.fragmentationFraction) o["fragmentation"] = *c.overheads.fragmentationFraction;
     if (!o.empty()) j["overheads"] = o;
     if (c.parallel.active()) j["parallel"] = parallelToJson(c.parallel); // one GPU: no key (version 1 or 2 files)
+    if (c.frozenWeights.active()) // stored as trained: no key (version 1 to 3 files)
+        j["frozen_weights"] = json{{"base", weightFormatInfo(c.frozenWeights.base).name},
+                                   {"quantize", weightFormatInfo(c.frozenWeights.quantize).name},
+                                   {"double_quant", c.frozenWeights.doubleQuant}};
     return j;
 }
 

@@ -86,7 +86,11 @@ Result<KindResult> analyzeN(const LayerContext& ctx, const char* layout)
     r.outputs.push_back(TensorInfo{g->out, ElemKind::Activation});
     const CheckedCount weights = CheckedCount{static_cast<Count>(g->filters)} * kernelVolume(*g);
     if (!weights.ok()) return makeError("overflow", "weight count overflows 64 bits");
-    r.params.push_back(castByAutocast({"weight", weights.value(), true}));
+    // weight [filters, in / groups, *kernel]: its two innermost dimensions (ParamTensor::lastDims)
+    const auto k = g->axes(g->kernel);
+    const Count cols = static_cast<Count>(k[k.size() - 1]);
+    const Count rows = k.size() >= 2 ? static_cast<Count>(k[k.size() - 2]) : static_cast<Count>(g->inChannels / g->groups);
+    r.params.push_back(matrixShaped(castByAutocast({"weight", weights.value(), true}), rows, cols));
     if (ctx.b(kBias)) r.params.push_back({"bias", static_cast<Count>(g->filters), true});
     r.setAutocast(Autocast::Lower); // conv1d/2d/3d: lower_precision_fp on CUDA and CPU
     const CheckedCount macs = g->out.numel() * kernelVolume(*g);

@@ -19,7 +19,8 @@ Result<KindResult> analyze(const LayerContext& ctx)
     const CheckedCount weights = CheckedCount{static_cast<Count>(units)} * static_cast<Count>(features);
     const CheckedCount macs = out.shape.numel() * static_cast<Count>(features);
     if (!weights.ok() || !macs.ok()) return makeError("overflow", "units × in_features overflows 64 bits");
-    r.params.push_back(castByAutocast({"weight", weights.value(), true}));
+    r.params.push_back(matrixShaped(castByAutocast({"weight", weights.value(), true}), static_cast<Count>(units), static_cast<Count>(features)));
+    r.params.back().linearWeight = true;
     r.setAutocast(Autocast::Lower); // linear: lower_precision_fp on CUDA and CPU
     if (ctx.b(kBias)) r.params.push_back({"bias", static_cast<Count>(units), true});
     r.macs = macs.value();

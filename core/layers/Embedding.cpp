@@ -24,7 +24,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     TensorInfo out{in.shape, ElemKind::Activation};
     out.shape.push(dim);
     r.outputs.push_back(out);
-    r.params.push_back({"weight", weights.value(), true});
+    r.params.push_back(matrixShaped({"weight", weights.value(), true}, static_cast<Count>(num), static_cast<Count>(dim)));
     // Only the weight's gradient needs the indices (derivatives.yaml: embedding -> weight).
     r.keepPyTorch(savedInput(0, "EmbeddingBackward0.indices", SaveWhen::ParamsNeedGrad));
     // TensorFlow (Keras Embedding, embedding_lookup of a variable): ResourceGather(handle, ids)

@@ -28,12 +28,33 @@ struct ParamTensor {
     // A bookkeeping buffer only PyTorch allocates (BatchNorm's num_batches_tracked): Keras and
     // TensorFlow have no such weight, so Keras' parameter count leaves it out.
     bool pytorchOnly = false;
+    // The two innermost dimensions of the tensor's shape: lastDims[0] = shape[-1] (a Linear
+    // weight's in_features), lastDims[1] = shape[-2] (its out_features); 0 where the tensor has
+    // fewer dimensions or its kind does not state them (then it counts as one-dimensional).
+    // Read by optimizers that factor their state by rows and columns (Adafactor) and by weight
+    // storage formats with per-row statistics (LLM.int8). Set with matrixShaped().
+    std::uint32_t lastDims[2] = {0, 0};
+    // The weight of a Linear layer (nn.Linear): what bitsandbytes quantises (transformers'
+    // replace_with_bnb_linear replaces nn.Linear modules only).
+    bool linearWeight = false;
+    bool atLeast2d() const { return lastDims[1] != 0; }
 };
 
 // Marks `p` as a weight autocast casts and keeps (ParamTensor::autocastCopy).
 inline ParamTensor castByAutocast(ParamTensor p)
 {
     p.autocastCopy = true;
+    return p;
+}
+
+// Marks `p` as having shape [..., rows, cols] (ParamTensor::lastDims). Dimensions beyond 32
+// bits are left unstated (the tensor then counts as one-dimensional).
+inline ParamTensor matrixShaped(ParamTensor p, Count rows, Count cols)
+{
+    if (rows > 0 && cols > 0 && rows <= 0xffffffffu && cols <= 0xffffffffu) {
+        p.lastDims[0] = static_cast<std::uint32_t>(cols);
+        p.lastDims[1] = static_cast<std::uint32_t>(rows);
+    }
     return p;
 }
 

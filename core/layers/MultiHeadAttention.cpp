@@ -75,14 +75,14 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.outputs.push_back(TensorInfo{Shape{static_cast<std::int64_t>(S), static_cast<std::int64_t>(E)}});
     if (ctx.b(kNeedWeights)) // weights averaged over the heads
         r.outputs.push_back(TensorInfo{Shape{static_cast<std::int64_t>(S), static_cast<std::int64_t>(Skv)}});
-    r.params.push_back(castByAutocast({"in_proj_weight", 3 * E * E, true}));
+    r.params.push_back(matrixShaped(castByAutocast({"in_proj_weight", 3 * E * E, true}), 3 * E, E));
     // Autocast: linear/bmm/baddbmm are lowered, so q, k, v, the attention weights and the
     // saved projection inputs are half; softmax stays half on the CPU (measured: the truth's
     // Transformer keeps no float32 attention matrix) and is float32 on CUDA (softmax on the
     // fp32 list). CUDA's float32 softmax result is not modelled (kept half): a known gap.
     r.setAutocast(Autocast::Lower);
     if (ctx.b(kBias)) r.params.push_back({"in_proj_bias", 3 * E, true});
-    r.params.push_back(castByAutocast({"out_proj.weight", E * E, true}));
+    r.params.push_back(matrixShaped(castByAutocast({"out_proj.weight", E * E, true}), E, E));
     if (ctx.b(kBias)) r.params.push_back({"out_proj.bias", E, true});
     // projections q, k, v and out; q·kᵀ and attention·v (every head together: S × S_kv × E).
     r.macs = S * E * E + 2 * Skv * E * E + S * E * E + 2 * S * Skv * E;

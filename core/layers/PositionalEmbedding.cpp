@@ -24,7 +24,7 @@ Result<KindResult> analyze(const LayerContext& ctx)
     if (!weights.ok()) return makeError("overflow", "weight count overflows 64 bits");
     KindResult r;
     r.outputs.push_back(ctx.in());
-    r.params.push_back({"weight", weights.value(), true});
+    r.params.push_back(matrixShaped({"weight", weights.value(), true}, static_cast<Count>(positions), static_cast<Count>(e)));
     if (ctx.b(kLookup))
         r.keepPyTorch(savedExtra(ElemKind::Int64, 0, static_cast<Count>(s), "EmbeddingBackward0.indices (position ids)",
                                  SaveWhen::ParamsNeedGrad));

@@ -33,7 +33,10 @@ Result<KindResult> analyze(const LayerContext& ctx)
     r.keepPyTorch(savedInput(0, "PowBackward0.self / MulBackward0.self (input)"));
     r.keepPyTorch(savedExtra(ElemKind::Float32, n, 0, "MeanBackward1.self (x², float32)"));
     r.keepPyTorch(savedExtra(ElemKind::Float32, rows, 0, "RsqrtBackward0.result (1/rms per row, float32)"));
-    r.keepPyTorch(savedExtra(ElemKind::Activation, n, 0, "MulBackward0.other (normalised input, for weight's gradient)"));
+    // weight * h: autograd saves h only for the weight's gradient (a frozen norm keeps none;
+    // measured: tests/truth lora_llama_all, whose norms are frozen).
+    r.keepPyTorch(savedExtra(ElemKind::Activation, n, 0, "MulBackward0.other (normalised input, for weight's gradient)",
+                             SaveWhen::ParamsNeedGrad));
     // Caffe has no RMSNorm; its blobs are the top's data + diff plus the same statistics.
     r.keep(Profile::Caffe, savedExtra(ElemKind::Activation, 2 * n + rows, 0, "x², normalised input, 1/rms blobs"));
     return r;

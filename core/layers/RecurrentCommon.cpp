@@ -185,8 +185,8 @@ Result<KindResult> analyzeCell(Cell cell, const LayerContext& ctx)
     for (Count l = 0; l < g->L; ++l)
         for (Count d = 0; d < g->dirs; ++d) {
             const std::string suffix = "_l" + std::to_string(l) + (d ? "_reverse" : "");
-            r.params.push_back(castByAutocast({internName("weight_ih" + suffix), rows * g->inAt(l), true}));
-            r.params.push_back(castByAutocast({internName("weight_hh" + suffix), rows * g->H, true}));
+            r.params.push_back(matrixShaped(castByAutocast({internName("weight_ih" + suffix), rows * g->inAt(l), true}), rows, g->inAt(l)));
+            r.params.push_back(matrixShaped(castByAutocast({internName("weight_hh" + suffix), rows * g->H, true}), rows, g->H));
             if (g->bias) {
                 r.params.push_back({internName("bias_ih" + suffix), rows, true});
                 if (g->recurrentBias) r.params.push_back({internName("bias_hh" + suffix), rows, true});

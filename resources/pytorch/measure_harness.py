@@ -19,8 +19,18 @@ def make_inputs(batch, device, dtype):
     return xs
 
 
+def _optional(module, attr):
+    """attr of an optional package (bitsandbytes, transformers, lion_pytorch), imported on use."""
+    try:
+        return getattr(__import__(module, fromlist=[attr]), attr)
+    except ImportError:
+        package = module.split(".")[0]
+        raise SystemExit("optimizer needs the %r package (pip install %s)" % (package, package.replace("_", "-")))
+
+
 def make_optimizer(name, params):
-    """NetSizer's optimizer names -> torch.optim (hyper-parameters do not change memory)."""
+    """NetSizer's optimizer names -> torch.optim or the package that has it (hyper-parameters do
+    not change memory)."""
     o = torch.optim
     table = {
         "sgd": lambda: o.SGD(params, lr=0.01),
@@ -33,6 +43,12 @@ def make_optimizer(name, params):
         "rmsprop": lambda: o.RMSprop(params),
         "rmsprop-momentum": lambda: o.RMSprop(params, momentum=0.9),
         "adadelta": lambda: o.Adadelta(params),
+        "adam-8bit": lambda: _optional("bitsandbytes.optim", "Adam8bit")(params),
+        "adamw-8bit": lambda: _optional("bitsandbytes.optim", "AdamW8bit")(params),
+        "paged-adamw-8bit": lambda: _optional("bitsandbytes.optim", "PagedAdamW8bit")(params),
+        "adafactor": lambda: _optional("transformers.optimization", "Adafactor")(
+            params, lr=1e-3, relative_step=False, scale_parameter=False),
+        "lion": lambda: _optional("lion_pytorch", "Lion")(params),
     }
     if name not in table:
         raise SystemExit("unknown optimizer %r (one of %s)" % (name, ", ".join(table)))

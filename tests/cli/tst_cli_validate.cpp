@@ -201,7 +201,7 @@ void TestCliValidate::validateBadMeasurementIsExit2_data()
     QTest::newRow("negative bytes") << measuredWith("input", -1) << "bad.json: /measured/input: ";
     QTest::newRow("missing peak") << measuredWith("peak", QJsonValue::Undefined) << "bad.json: /measured/peak: missing";
     QTest::newRow("measured not an object") << with("measured", 3) << "bad.json: /measured: ";
-    QTest::newRow("unknown optimizer") << with("optimizer", "lion") << "bad.json: /optimizer: ";
+    QTest::newRow("unknown optimizer") << with("optimizer", "lamb") << "bad.json: /optimizer: ";
     QTest::newRow("unknown precision") << with("precision", "fp8") << "bad.json: /precision: ";
     QTest::newRow("framework vs device") << with("framework", "pytorch") << "bad.json: /framework: ";
     QTest::newRow("wrong format") << with("format", "netsizer-model") << "bad.json: /format: ";

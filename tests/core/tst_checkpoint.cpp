@@ -211,7 +211,7 @@ void TestCheckpoint::olderVersionReads()
     QVERIFY(r);
     QCOMPARE(r->graph.size(), std::size_t{2});
     QVERIFY(r->graph.layers()[1].checkpoint.empty());
-    QVERIFY(!readNativeModel(R"({"format": "netsizer-model", "version": 4, "layers": []})"));
+    QVERIFY(!readNativeModel(R"({"format": "netsizer-model", "version": 5, "layers": []})"));
 }
 
 // stem → conv1 → relu → conv2 ─┐ add → out: inside the block two tensors cross (the block's

@@ -12,6 +12,7 @@ class TestNativeFormat : public QObject {
 private slots:
     void roundTripIsByteIdentical();
     void parallelSettingsNeedVersion3();
+    void frozenWeightsNeedVersion4();
     void readsShorthandsAndPorts();
     void badInput_data();
     void badInput();
@@ -101,6 +102,27 @@ void TestNativeFormat::parallelSettingsNeedVersion3()
     QCOMPARE(QString::fromStdString(refused.error().path), QString("/training/parallel"));
 }
 
+// Frozen-weight storage (core/estimate/FrozenWeights.h) is saved under training/frozen_weights
+// in a version-4 file; stored as trained, no key (the version the rest needs).
+void TestNativeFormat::frozenWeightsNeedVersion4()
+{
+    ModelFile m = sampleModel();
+    QVERIFY(writeNativeModel(m).find("frozen_weights") == std::string::npos);
+    m.training->frozenWeights = FrozenWeights{WeightFormat::Bf16, WeightFormat::Nf4, true};
+    const std::string text = writeNativeModel(m);
+    QVERIFY(text.find("\"version\": 4") != std::string::npos);
+    QVERIFY(text.find("\"quantize\": \"nf4\"") != std::string::npos);
+    auto back = readNativeModel(text);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().describe().c_str());
+    QVERIFY(back->training->frozenWeights == m.training->frozenWeights);
+    QCOMPARE(QString::fromStdString(writeNativeModel(*back)), QString::fromStdString(text));
+    std::string older = text;
+    older.replace(older.find("\"version\": 4"), 12, "\"version\": 3");
+    const auto refused = readNativeModel(older);
+    QVERIFY(!refused.ok());
+    QCOMPARE(QString::fromStdString(refused.error().path), QString("/training/frozen_weights"));
+}
+
 void TestNativeFormat::readsShorthandsAndPorts()
 {
     const char* text = R"({"format":"netsizer-model","version":1,"layers":[
@@ -145,7 +167,7 @@ void TestNativeFormat::badInput_data()
     QTest::newRow("group slash") << head + R"({"name":"r","type":"ReLU","group":"a/b"}]})" << "bad_group" << "/layers/0/group";
     QTest::newRow("group trailing dot") << head + R"({"name":"r","type":"ReLU","group":"layer1."}]})" << "bad_group" << "/layers/0/group";
     QTest::newRow("bad batch") << head + R"(],"training":{"batch":0}})" << "bad_attribute" << "/training/batch";
-    QTest::newRow("bad optimizer") << head + R"(],"training":{"optimizer":"lion"}})" << "bad_attribute" << "/training/optimizer";
+    QTest::newRow("bad optimizer") << head + R"(],"training":{"optimizer":"lamb"}})" << "bad_attribute" << "/training/optimizer";
     QTest::newRow("bad gpu") << head + R"(],"training":{"gpu":"GTX 9999"}})" << "bad_attribute" << "/training/gpu";
     const QString v3 = R"({"format":"netsizer-model","version":3,"layers":[],"training":{"parallel":)";
     QTest::newRow("parallel not object") << v3 + "4}}" << "type" << "/training/parallel";
@@ -153,6 +175,11 @@ void TestNativeFormat::badInput_data()
     QTest::newRow("parallel strategy") << v3 + R"({"strategy":"zero4"}}})" << "bad_attribute" << "/training/parallel/strategy";
     QTest::newRow("parallel sp type") << v3 + R"({"sequence_parallel":1}}})" << "type" << "/training/parallel/sequence_parallel";
     QTest::newRow("parallel offload") << v3 + R"({"offload":"disk"}}})" << "bad_attribute" << "/training/parallel/offload";
+    const QString v4 = R"({"format":"netsizer-model","version":4,"layers":[],"training":{"frozen_weights":)";
+    QTest::newRow("frozen not object") << v4 + "1}}" << "type" << "/training/frozen_weights";
+    QTest::newRow("frozen base nf4") << v4 + R"({"base":"nf4"}}})" << "bad_attribute" << "/training/frozen_weights/base";
+    QTest::newRow("frozen quantize bf16") << v4 + R"({"quantize":"bf16"}}})" << "bad_attribute" << "/training/frozen_weights/quantize";
+    QTest::newRow("frozen dq type") << v4 + R"({"double_quant":"yes"}}})" << "type" << "/training/frozen_weights/double_quant";
     QTest::newRow("deep nesting") << QString(5000, '[') << "json" << "line 1";
 }
 

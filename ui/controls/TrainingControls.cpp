@@ -7,6 +7,7 @@
 #include "core/estimate/PrecisionSupport.h"
 #include "core/util/NumberFormat.h"
 #include "ui/controls/BatchSlider.h"
+#include "ui/controls/LoraControls.h"
 #include "ui/controls/OverheadSettingsEditor.h"
 #include "ui/document/Document.h"
 #include "ui/style/StatusColors.h"
@@ -95,6 +96,7 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     overheads->setToolTip(tr("CUDA context, convolution workspace cap, allocator rounding, fragmentation reserve"));
     connect(overheads, &QPushButton::clicked, this, &TrainingControls::showOverheadSettings);
     form->addRow(QString(), overheads);
+    form->addRow(new LoraControls(m_doc, this));
 
     // Long entries ("Tesla P100 16GB (16 GiB)") elide in a narrow dock instead of widening it.
     for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu}) {

@@ -8,6 +8,7 @@
 #include "ui/commands/ConnectCommand.h"
 #include "ui/commands/MoveLayerCommand.h"
 #include "ui/commands/PasteLayersCommand.h"
+#include "ui/commands/ReplaceGraphCommand.h"
 #include "ui/commands/RemoveLayersCommand.h"
 #include "ui/commands/RenameLayerCommand.h"
 #include "ui/commands/SetAttributeCommand.h"
@@ -214,6 +215,18 @@ bool Document::insertIntoConnection(core::LayerId layer, const core::Connection&
     new ConnectCommand(*this, {c.from, {layer, 0}}, true, macro);
     new ConnectCommand(*this, {{layer, 0}, c.to}, true, macro);
     m_undo.push(macro);
+    return true;
+}
+
+bool Document::addLoraAdapters(const core::LoraSpec& spec, QString* error)
+{
+    core::Graph g = m_graph;
+    const auto adapted = core::addLoraAdapters(g, spec);
+    if (!adapted) {
+        if (error) *error = QString::fromStdString(adapted.error().message);
+        return false;
+    }
+    m_undo.push(new ReplaceGraphCommand(*this, std::move(g), tr("Add LoRA adapters (r = %1) to %n layer(s)", nullptr, static_cast<int>(*adapted)).arg(spec.rank)));
     return true;
 }
 

@@ -12,6 +12,7 @@
 // re-analysis and no re-estimate happen (ARCHITECTURE.md rule 5).
 
 #include "core/analysis/Analysis.h"
+#include "core/analysis/LoraAdapters.h"
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/estimate/TrainingConfig.h"
 #include "core/graph/Graph.h"
@@ -92,6 +93,10 @@ public:
     // edit, for a file that cannot say it trains with dropout). One undo step; nullopt when there
     // is no such layer or `p` is outside [0, 1).
     std::optional<core::LayerId> addDropoutAfter(core::LayerId id, double p);
+    // Adds LoRA adapters to the Linear layers `spec` targets and freezes every other weight
+    // (core::addLoraAdapters), one undo step. On failure pushes nothing, returns false and sets
+    // `error` (if given) to the reason.
+    bool addLoraAdapters(const core::LoraSpec& spec, QString* error = nullptr);
     // Sets attribute `index` of the layer after validating it against the kind's ParamSpec;
     // on failure `error` (if given) receives the reason and nothing is pushed.
     bool setAttribute(core::LayerId id, int index, const core::AttrValue& value, QString* error = nullptr);

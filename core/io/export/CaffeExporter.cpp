@@ -271,7 +271,12 @@ Result<std::string> solverFor(const TrainingConfig& c, const std::string& net)
     case Optimizer::Adadelta: return s + "type: \"AdaDelta\"\nmomentum: 0.95\ndelta: 1e-06\n";
     case Optimizer::AdamW:
     case Optimizer::AdamAmsgrad:
-    case Optimizer::RmsPropMomentum: break;
+    case Optimizer::RmsPropMomentum:
+    case Optimizer::Adam8bit:
+    case Optimizer::AdamW8bit:
+    case Optimizer::PagedAdamW8bit:
+    case Optimizer::Adafactor:
+    case Optimizer::Lion: break;
     }
     return makeError("export_unsupported",
                      std::string("Caffe 1.0 has no solver for optimizer ") + optimizerInfo(c.optimizer).name, "optimizer");
