@@ -2,12 +2,14 @@
 
 #include "ui/charts/ByteAxisTicker.h"
 #include "ui/charts/ChartTheme.h"
+#include "ui/charts/LegendWrap.h"
 #include "ui/charts/RankVerdict.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/StatusColors.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <cmath>
@@ -107,6 +109,7 @@ void RankBarsChart::rebuild()
         if (any) bars->addToLegend();
         else bars->removeFromLegend();
     }
+    LegendWrap::fit(*legend, width());
     m_labels->clear();
     for (QCPItemText* t : m_verdicts) removeItem(t);
     m_verdicts.clear();
@@ -140,7 +143,7 @@ void RankBarsChart::rebuild()
     m_message->setColor(StatusColors::warning(palette()));
     xAxis->setRange(0.4, std::max(1, n) + 0.6);
     // Room above the tallest bar for its verdict (three short lines).
-    yAxis->setRange(0, top > 0 ? top * 1.3 : 1);
+    yAxis->setRange(0, top > 0 ? top * 1.5 : 1);
 }
 
 void RankBarsChart::changeEvent(QEvent* event)
@@ -202,6 +205,14 @@ void RankBarsChart::showTooltip(QMouseEvent* event)
     html += verdictText(bar);
     if (bar.hostBytes > 0) html += QStringLiteral("<br>") + tr("Host memory for CPU offload: %1").arg(m_options.bytes(static_cast<double>(bar.hostBytes)));
     QToolTip::showText(event->globalPosition().toPoint(), html, this);
+}
+
+QSize RankBarsChart::minimumSizeHint() const { return LegendWrap::minimumSizeHint(*this, QCustomPlot::minimumSizeHint()); }
+
+void RankBarsChart::resizeEvent(QResizeEvent* event)
+{
+    LegendWrap::fit(*legend, event->size().width());
+    QCustomPlot::resizeEvent(event);
 }
 
 } // namespace netsizer::ui

@@ -46,6 +46,9 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
+    QSize minimumSizeHint() const override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Bar {

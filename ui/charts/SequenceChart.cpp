@@ -2,11 +2,13 @@
 
 #include "ui/charts/ByteAxisTicker.h"
 #include "ui/charts/ChartTheme.h"
+#include "ui/charts/LegendWrap.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/StatusColors.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QToolTip>
 
 #include <cmath>
@@ -125,6 +127,7 @@ void SequenceChart::setSweep(const SequenceSweep& sweep)
         if (any) g->addToLegend();
         else g->removeFromLegend();
     }
+    LegendWrap::fit(*legend, width());
     m_peak->setData(m_lengths, m_peaks, true);
     double top = m_peaks.isEmpty() ? 1.0 : *std::max_element(m_peaks.begin(), m_peaks.end());
     const auto& gpu = sweep.gpu();
@@ -171,6 +174,14 @@ void SequenceChart::showTooltip(QMouseEvent* event)
     }
     html += QStringLiteral("<tr><td><b>%1</b></td><td align=right><b>%2</b></td></tr></table>").arg(tr("Peak"), m_options.bytes(m_peaks[best]));
     QToolTip::showText(event->globalPosition().toPoint(), html, this);
+}
+
+QSize SequenceChart::minimumSizeHint() const { return LegendWrap::minimumSizeHint(*this, QCustomPlot::minimumSizeHint()); }
+
+void SequenceChart::resizeEvent(QResizeEvent* event)
+{
+    LegendWrap::fit(*legend, event->size().width());
+    QCustomPlot::resizeEvent(event);
 }
 
 } // namespace netsizer::ui

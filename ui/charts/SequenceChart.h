@@ -35,6 +35,9 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
+    QSize minimumSizeHint() const override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void applyPalette();
