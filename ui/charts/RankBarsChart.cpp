@@ -39,13 +39,7 @@ RankBarsChart::RankBarsChart(const DisplayOptions& options, QWidget* parent)
     }
     QFont small = font();
     small.setPointSizeF(std::max(6.5, small.pointSizeF() * 0.8));
-    legend->setVisible(true);
-    legend->setFont(small);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, legend);
-    plotLayout()->setRowStretchFactor(0, 0.001);
+    LegendWrap::placeAbove(*this, small);
     m_capacity = new QCPItemStraightLine(this);
     m_message = new QCPItemText(this);
     m_message->position->setType(QCPItemPosition::ptAxisRectRatio);

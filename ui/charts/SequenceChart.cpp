@@ -57,13 +57,7 @@ SequenceChart::SequenceChart(const DisplayOptions& options, QWidget* parent)
     QFont small2 = small;
     m_capacityLabel->setFont(small2);
     m_lengthLabel->setFont(small2);
-    legend->setVisible(true);
-    legend->setFont(small);
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    axisRect()->insetLayout()->take(legend);
-    plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, legend);
-    plotLayout()->setRowStretchFactor(0, 0.001);
+    LegendWrap::placeAbove(*this, small);
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &SequenceChart::showTooltip);
     connect(&options, &DisplayOptions::changed, this, [this] {
