@@ -65,7 +65,13 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // long messages wrap instead
     m_propertiesDock = addDock(tr("Properties"), QStringLiteral("PropertiesDock"), scroll, Qt::LeftDockWidgetArea);
     auto* controls = new ui::TrainingControls(doc, this);
-    m_trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), controls, Qt::LeftDockWidgetArea);
+    // Scrolls rather than pushing the window taller when the GPUs group opens on a small screen.
+    auto* trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(controls);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    trainingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), trainingScroll, Qt::LeftDockWidgetArea);
     m_memory = new ui::MemoryView(doc, options, this);
     m_memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), m_memory, Qt::RightDockWidgetArea);
     m_table = new ui::LayerTableView(doc, options, this);
@@ -99,7 +105,8 @@ void MainWindow::arrangeDocks()
     const int left = std::clamp(w * 20 / 100, 240, 320);
     const int right = std::clamp(w * 40 / 100, 320, 760);
     resizeDocks({m_paletteDock, m_memoryDock}, {left, right}, Qt::Horizontal);
-    const int training = m_trainingDock->widget()->sizeHint().height();
+    const auto* trainingScroll = qobject_cast<QScrollArea*>(m_trainingDock->widget());
+    const int training = std::min(trainingScroll->widget()->sizeHint().height() + 4, h * 60 / 100);
     const int rest = std::max(200, h - training);
     resizeDocks({m_paletteDock, m_propertiesDock, m_trainingDock}, {rest * 55 / 100, rest * 45 / 100, training}, Qt::Vertical);
     resizeDocks({m_tableDock}, {std::clamp(h * 22 / 100, 120, 260)}, Qt::Vertical);

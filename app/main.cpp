@@ -1,5 +1,5 @@
 // netsizer: the designer. `netsizer [--recover] [MODEL]` opens the window; `netsizer --screenshot
-// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [MODEL]` renders the window offscreen to a PNG and
+// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [--chart TAB] [MODEL]` renders the window offscreen to a PNG and
 // exits (0 on success, 2 on bad arguments or an unreadable model).
 //
 // The window autosaves unsaved work (ui/files/DocumentRecovery) and, at start, offers back what
@@ -12,6 +12,7 @@
 #include "core/util/AllocatorTuning.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
+#include "ui/charts/MemoryView.h"
 #include "ui/document/Document.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/DocumentRecovery.h"
@@ -75,6 +76,10 @@ int main(int argc, char** argv)
     QCommandLineOption select(QStringLiteral("select"),
                               QStringLiteral("For --screenshot: select the layer of this name (its properties show)."),
                               QStringLiteral("LAYER"));
+    QCommandLineOption chart(QStringLiteral("chart"),
+                             QStringLiteral("For --screenshot: the memory chart shown above: layers, step, gpus or sequence."),
+                             QStringLiteral("TAB"));
+    parser.addOption(chart);
     parser.addOption(shot);
     parser.addOption(size);
     parser.addOption(select);
@@ -146,6 +151,14 @@ int main(int argc, char** argv)
                 return 2;
             }
             window.canvas()->graphScene()->selectLayers({l->id}, true);
+        }
+        if (parser.isSet(chart)) {
+            const QStringList tabs = {QStringLiteral("layers"), QStringLiteral("step"), QStringLiteral("gpus"), QStringLiteral("sequence")};
+            if (!tabs.contains(parser.value(chart))) {
+                std::fprintf(stderr, "netsizer: --chart wants layers, step, gpus or sequence\n");
+                return 2;
+            }
+            window.memoryView()->showTopChart(static_cast<int>(tabs.indexOf(parser.value(chart))));
         }
         settle(window);
         const QString out = parser.value(shot);

@@ -1,5 +1,6 @@
 #include "app/cli/SequenceOptions.h"
 
+#include "core/analysis/SequenceLength.h"
 #include "core/layers/LayerKind.h"
 
 #include <string>
@@ -23,22 +24,11 @@ core::Status applySequenceLength(std::int64_t length, bool onnx, core::ModelFile
         return core::makeError("usage", "an ONNX graph's token ids are shaped at import: give --input-shape NAME=" +
                                             std::to_string(length),
                                "--seq-len");
-    std::size_t tokenInputs = 0, changed = 0;
-    for (const core::LayerId id : layersOfKind(model.graph, "Input")) {
-        core::Layer& l = *model.graph.find(id);
-        const int shape = l.kind->paramIndex("shape"), dtype = l.kind->paramIndex("dtype");
-        if (shape < 0 || dtype < 0 || std::get<std::string>(l.attrs[static_cast<std::size_t>(dtype)]) != "int64") continue;
-        auto& dims = std::get<core::IntList>(l.attrs[static_cast<std::size_t>(shape)]);
-        if (dims.size() != 1) continue;
-        ++tokenInputs;
-        if (dims[0] == length) continue;
-        dims[0] = length;
-        ++changed;
-        model.notes.push_back("input '" + l.name + "' set to " + std::to_string(length) + " tokens per sample (--seq-len)");
-    }
-    if (tokenInputs == 0)
+    if (core::tokenInputs(model.graph).empty())
         return core::makeError("usage", "the model has no token-id input (an int64 Input of shape [S]) whose length could be set",
                                "--seq-len");
+    for (const std::string& name : core::setSequenceLength(model.graph, length))
+        model.notes.push_back("input '" + name + "' set to " + std::to_string(length) + " tokens per sample (--seq-len)");
     return core::Ok{};
 }
 

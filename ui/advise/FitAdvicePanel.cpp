@@ -74,7 +74,9 @@ FitAdvicePanel::FitAdvicePanel(Document& doc, const DisplayOptions& options, QWi
 void FitAdvicePanel::updateFrom()
 {
     const core::TrainingConfig& c = m_doc.config();
-    const bool wanted = c.gpu && m_doc.analysis().ok() && !m_doc.breakdown().fits() && !m_doc.breakdown().overflow();
+    // The advisor searches one GPU's options: with many GPUs (advised per rank nowhere yet) none.
+    const bool wanted = c.gpu && !c.parallel.active() && m_doc.analysis().ok() && !m_doc.breakdown().fits() &&
+                        !m_doc.breakdown().overflow();
     m_hasAdvice = false;
     m_advice = {};
     if (wanted) {

@@ -10,7 +10,8 @@
 // it is re-run once per change of the analysis or the configuration and never on a repaint; it
 // is not computed at all while the configuration fits, has no GPU, the analysis has errors
 // (the advisor needs a clean analysis; the summary lists the errors) or a size exceeds 64 bits
-// (the summary names the layer; there is no figure to advise from).
+// (the summary names the layer; there is no figure to advise from), nor with many GPUs (the
+// advisor searches the options of one GPU).
 
 #include "core/advise/Advice.h"
 

@@ -25,4 +25,15 @@ void fit(QCPLegend& legend, int width)
 
 QSize minimumSizeHint(const QCustomPlot&, QSize base) { return {std::min(base.width(), kMinChartWidth), base.height()}; }
 
+void placeAbove(QCustomPlot& plot, const QFont& font)
+{
+    plot.legend->setVisible(true);
+    plot.legend->setFont(font);
+    plot.legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot.axisRect()->insetLayout()->take(plot.legend);
+    plot.plotLayout()->insertRow(0);
+    plot.plotLayout()->addElement(0, 0, plot.legend);
+    plot.plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
 } // namespace netsizer::ui::LegendWrap

@@ -1,8 +1,13 @@
 #include "ui/charts/MemoryView.h"
 
+#include "core/analysis/SequenceLength.h"
 #include "ui/advise/FitAdvicePanel.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
+#include "ui/charts/RankBarsChart.h"
+#include "ui/charts/RankSummaryLabel.h"
+#include "ui/charts/SequenceChart.h"
+#include "ui/charts/SequenceSweep.h"
 #include "ui/charts/SummaryPanel.h"
 #include "ui/charts/TimelineChart.h"
 #include "ui/document/Document.h"
@@ -32,6 +37,19 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_tabs->addTab(m_timeline, tr("Training step"));
     m_tabs->setTabToolTip(0, tr("What each layer holds at the configured batch"));
     m_tabs->setTabToolTip(1, tr("Memory alive at each event of one training step, with its peak"));
+    m_ranks = new RankBarsChart(options, m_tabs);
+    m_tabs->addTab(m_ranks, tr("Per GPU"));
+    m_tabs->setTabToolTip(Ranks, tr("One bar per distinct GPU rank (first and last pipeline stage differ), at its peak, "
+                                    "with its verdict"));
+    m_sequence = new SequenceChart(options, m_tabs);
+    m_sweep = std::make_unique<SequenceSweep>();
+    m_tabs->addTab(m_sequence, tr("Sequence length"));
+    m_tabs->setTabToolTip(Sequence, tr("Memory at the peak against the sequence length, at the configured batch"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index != Sequence || m_sequenceStale == Stale::None) return;
+        updateSequence();
+        m_sequence->replot();
+    });
     auto* bottom = new QWidget(split);
     auto* row = new QHBoxLayout(bottom);
     row->setContentsMargins(0, 0, 0, 0);
@@ -55,6 +73,8 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     unitsRow->addWidget(unitsLabel);
     unitsRow->addWidget(units, 1);
     sideLayout->addLayout(unitsRow);
+    m_rankSummary = new RankSummaryLabel(options, side);
+    sideLayout->addWidget(m_rankSummary);
     m_summary = new SummaryPanel(options, side);
     sideLayout->addWidget(m_summary);
     m_fitAdvice = new FitAdvicePanel(doc, options, side);
@@ -80,7 +100,28 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
 }
 
+MemoryView::~MemoryView() = default;
+
 void MemoryView::showTopChart(int index) { m_tabs->setCurrentIndex(index); }
+
+void MemoryView::updateSequence()
+{
+    switch (m_sequenceStale) {
+    case Stale::Analysis:
+        m_sweep->analyse(m_doc.graph(), m_doc.analysis());
+        [[fallthrough]];
+    case Stale::Config:
+        m_sweep->estimate(m_doc.config());
+        break;
+    case Stale::Batch:
+        m_sweep->setBatch(m_doc.config().batch);
+        break;
+    case Stale::None:
+        return;
+    }
+    m_sequenceStale = Stale::None;
+    m_sequence->setSweep(*m_sweep);
+}
 
 void MemoryView::onChanged(const ChangeEvent& e)
 {
@@ -106,20 +147,39 @@ void MemoryView::refresh()
         m_bars->setValues(breakdown);
     else
         m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
-    if (pending == Changes(Change::Batch)) {
+    // Many GPUs: the curve and the summary are the rank that peaks (at its samples per pass).
+    const auto* ranks = m_doc.parallelEstimate();
+    const bool perGpu = ranks && ranks->ok();
+    const core::MemoryBreakdown& gpu = m_doc.gpuBreakdown();
+    if (pending == Changes(Change::Batch) && !perGpu) {
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
         m_timeline->setBatch(breakdown.config.batch);     // the same events at the new batch
     } else {
-        m_curve->setBreakdown(breakdown);
-        m_timeline->setBreakdown(m_doc.graph(), breakdown);
+        m_curve->xAxis->setLabel(perGpu ? tr("Samples per GPU per pass") : tr("Batch size"));
+        m_curve->setBreakdown(gpu);
+        if (pending == Changes(Change::Batch)) m_timeline->setBatch(breakdown.config.batch);
+        else m_timeline->setBreakdown(m_doc.graph(), breakdown);
     }
-    m_summary->setBreakdown(m_doc.graph(), analysis, breakdown);
+    m_summary->setBreakdown(m_doc.graph(), analysis, gpu);
+    m_rankSummary->setEstimate(m_doc.config(), ranks);
+    if (!ranks) m_ranks->setSingle(breakdown);
+    else if (perGpu) m_ranks->setEstimate(**ranks);
+    else m_ranks->setProblem(QString::fromStdString(ranks->error().message));
+    // The sequence sweep: what this turn made stale, redone now only while its tab shows.
+    const Stale stale = Changes(pending).testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable |
+                                                      Change::Checkpoint | Change::Reset)
+                            ? Stale::Analysis
+                        : pending.testFlag(Change::Config) ? Stale::Config
+                                                           : Stale::Batch;
+    m_sequenceStale = std::max(m_sequenceStale, stale);
+    if (stale == Stale::Analysis) m_tabs->setTabVisible(Sequence, core::sequenceLength(m_doc.graph()).has_value());
+    if (m_tabs->currentIndex() == Sequence) updateSequence();
     m_fitAdvice->updateFrom(); // once per refresh: a few dozen re-estimates while it does not fit
     // Replot now, inside this once-per-turn refresh: the visible charts are then drawn before
     // the window's next paint, in the same frame as the canvas and the table. A queued replot
     // would run after that paint and show the new figures one frame late. The chart in the
     // hidden tab is replotted on a later turn, outside the frame.
-    for (QCustomPlot* chart : std::initializer_list<QCustomPlot*>{m_bars, m_curve, m_timeline})
+    for (QCustomPlot* chart : std::initializer_list<QCustomPlot*>{m_bars, m_curve, m_timeline, m_ranks, m_sequence})
         chart->replot(chart->isVisible() ? QCustomPlot::rpRefreshHint : QCustomPlot::rpQueuedReplot);
     emit refreshed();
 }

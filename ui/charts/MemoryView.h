@@ -1,7 +1,13 @@
 #pragma once
-// The memory view: two tabs above — per-layer stacked bars and the training-step timeline
-// (TimelineChart) — and total-vs-batch areas and the summary below, plus the binary/decimal
-// unit switch. Listens to Document::changed and recomputes at most once per event-loop turn (a
+// The memory view: tabs above — per-layer stacked bars, the training-step timeline
+// (TimelineChart), one stacked bar per distinct GPU rank (RankBarsChart) and, for models with
+// token-id inputs, memory against sequence length (SequenceChart) — and total-vs-batch areas
+// and the summary below, plus the binary/decimal unit switch. With many GPUs
+// (Document::parallelEstimate) the batch curve and the summary are per GPU — the rank that peaks,
+// at its samples per pass — and the lines above the summary (RankSummaryLabel) name that rank
+// and every rank's verdict; the per-layer bars and the timeline stay those of the whole model
+// on one GPU. The sequence chart is re-swept only while its tab shows (a hidden tab collects
+// what went stale and catches up when shown). Listens to Document::changed and recomputes at most once per event-loop turn (a
 // queued refresh collects every event of the turn), then replots the visible charts at once,
 // before the window next paints (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
 // the existing breakdown; it never re-analyses. Under the summary, the "Make it fit" panel
@@ -10,6 +16,8 @@
 #include "ui/document/ChangeEvent.h"
 
 #include <QWidget>
+
+#include <memory>
 
 class QTabWidget;
 
@@ -20,6 +28,10 @@ class DisplayOptions;
 class Document;
 class FitAdvicePanel;
 class LayerBarsChart;
+class RankBarsChart;
+class RankSummaryLabel;
+class SequenceChart;
+class SequenceSweep;
 class SummaryPanel;
 class TimelineChart;
 
@@ -27,11 +39,17 @@ class MemoryView : public QWidget {
     Q_OBJECT
 public:
     MemoryView(Document& doc, DisplayOptions& options, QWidget* parent = nullptr);
+    ~MemoryView() override;
 
     LayerBarsChart* barsChart() const { return m_bars; }
     BatchCurveChart* curveChart() const { return m_curve; }
     TimelineChart* timelineChart() const { return m_timeline; }
-    // Shows the per-layer bars (0) or the training-step timeline (1) above.
+    RankBarsChart* rankChart() const { return m_ranks; }
+    SequenceChart* sequenceChart() const { return m_sequence; }
+    RankSummaryLabel* rankSummary() const { return m_rankSummary; }
+    // The charts above, by tab.
+    enum TopChart { LayerBars = 0, Timeline = 1, Ranks = 2, Sequence = 3 };
+    // Shows one of the charts above (TopChart).
     void showTopChart(int index);
     SummaryPanel* summary() const { return m_summary; }
     FitAdvicePanel* fitAdvice() const { return m_fitAdvice; }
@@ -48,6 +66,8 @@ signals:
 
 private:
     void onChanged(const ChangeEvent& e);
+    // Brings the sequence chart up to date with what went stale (m_sequenceStale).
+    void updateSequence();
 
     Document& m_doc;
     DisplayOptions& m_options;
@@ -57,6 +77,12 @@ private:
     QTabWidget* m_tabs = nullptr;
     SummaryPanel* m_summary = nullptr;
     FitAdvicePanel* m_fitAdvice = nullptr;
+    RankBarsChart* m_ranks = nullptr;
+    SequenceChart* m_sequence = nullptr;
+    RankSummaryLabel* m_rankSummary = nullptr;
+    std::unique_ptr<SequenceSweep> m_sweep;
+    // What the sequence sweep must redo: nothing, re-evaluate at the batch, re-estimate, re-analyse.
+    enum class Stale { None, Batch, Config, Analysis } m_sequenceStale = Stale::Analysis;
     Changes m_pending = Change::Reset;
     bool m_scheduled = false;
     int m_refreshCount = 0;

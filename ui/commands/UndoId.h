@@ -8,6 +8,7 @@ namespace netsizer::ui {
 enum class UndoId : int {
     MoveLayer = 1,      // one node drag; merges while the same layer set moves
     TrainingConfig = 2, // a slider drag / spin-box run on the same config field
+    SequenceLength = 3, // a sequence-length slider drag
 };
 
 } // namespace netsizer::ui

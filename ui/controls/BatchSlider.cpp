@@ -8,6 +8,7 @@
 #include <QSpinBox>
 
 #include <cmath>
+#include <limits>
 
 namespace netsizer::ui {
 
@@ -49,7 +50,7 @@ BatchSlider::BatchSlider(QWidget* parent) : QWidget(parent)
 
     connect(m_slider, &QSlider::sliderPressed, this, [this] { m_dragStepDone = false; });
     connect(m_slider, &QSlider::valueChanged, this, [this](int pos) {
-        const std::uint64_t b = batchAt(pos);
+        const std::uint64_t b = std::min<std::uint64_t>(batchAt(pos), static_cast<std::uint64_t>(m_spin->maximum()));
         {
             const QSignalBlocker block(m_spin);
             m_spin->setValue(static_cast<int>(b));
@@ -73,6 +74,15 @@ void BatchSlider::setBatch(std::uint64_t batch)
     const QSignalBlocker b2(m_spin);
     m_spin->setValue(static_cast<int>(batch));
     if (batchAt(m_slider->value()) != batch) m_slider->setValue(positionOf(batch));
+}
+
+void BatchSlider::setMaximum(std::uint64_t maximum)
+{
+    const QSignalBlocker b1(m_slider);
+    const QSignalBlocker b2(m_spin);
+    const auto top = std::clamp<std::uint64_t>(maximum, 1, static_cast<std::uint64_t>(std::numeric_limits<int>::max()));
+    m_slider->setMaximum(positionOf(top));
+    m_spin->setMaximum(static_cast<int>(top));
 }
 
 std::uint64_t BatchSlider::batch() const { return static_cast<std::uint64_t>(m_spin->value()); }

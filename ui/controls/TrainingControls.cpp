@@ -9,6 +9,8 @@
 #include "ui/controls/BatchSlider.h"
 #include "ui/controls/LoraControls.h"
 #include "ui/controls/OverheadSettingsEditor.h"
+#include "ui/controls/ParallelControls.h"
+#include "ui/controls/SequenceLengthControl.h"
 #include "ui/document/Document.h"
 #include "ui/style/StatusColors.h"
 
@@ -40,6 +42,10 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     auto* form = new QFormLayout(this);
     m_batch = new BatchSlider(this);
     form->addRow(tr("&Batch size:"), m_batch);
+    m_sequenceLength = new SequenceLengthControl(doc, this);
+    form->addRow(tr("Se&quence length:"), m_sequenceLength);
+    form->setRowVisible(m_sequenceLength, m_sequenceLength->available());
+    connect(m_sequenceLength, &SequenceLengthControl::availableChanged, this, [form, this](bool on) { form->setRowVisible(m_sequenceLength, on); });
 
     m_accumulation = new QSpinBox(this);
     m_accumulation->setRange(1, static_cast<int>(core::TrainingConfig::kMaxAccumulationSteps));
@@ -96,6 +102,8 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     overheads->setToolTip(tr("CUDA context, convolution workspace cap, allocator rounding, fragmentation reserve"));
     connect(overheads, &QPushButton::clicked, this, &TrainingControls::showOverheadSettings);
     form->addRow(QString(), overheads);
+    m_parallel = new ParallelControls(doc, this);
+    form->addRow(m_parallel);
     form->addRow(new LoraControls(m_doc, this));
 
     // Long entries ("Tesla P100 16GB (16 GiB)") elide in a narrow dock instead of widening it.

@@ -23,6 +23,8 @@ namespace netsizer::ui {
 
 class BatchSlider;
 class Document;
+class ParallelControls;
+class SequenceLengthControl;
 
 class TrainingControls : public QWidget {
     Q_OBJECT
@@ -30,6 +32,10 @@ public:
     explicit TrainingControls(Document& doc, QWidget* parent = nullptr);
 
     BatchSlider* batch() const { return m_batch; }
+    // The sequence length beside the batch (its row shows for models with token-id inputs).
+    SequenceLengthControl* sequenceLength() const { return m_sequenceLength; }
+    // The "GPUs" group: data / tensor / pipeline parallelism.
+    ParallelControls* parallel() const { return m_parallel; }
     // Micro-batches whose gradients add up before one optimizer step (undoable like the batch).
     QSpinBox* accumulation() const { return m_accumulation; }
     QComboBox* mode() const { return m_mode; }
@@ -50,6 +56,8 @@ private:
 
     Document& m_doc;
     BatchSlider* m_batch = nullptr;
+    SequenceLengthControl* m_sequenceLength = nullptr;
+    ParallelControls* m_parallel = nullptr;
     QSpinBox* m_accumulation = nullptr;
     QComboBox* m_mode = nullptr;
     QComboBox* m_optimizer = nullptr;

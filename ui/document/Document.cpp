@@ -4,6 +4,7 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/layers/KindRegistry.h"
 #include "core/layers/LayerKind.h"
+#include "core/analysis/SequenceLength.h"
 #include "ui/commands/AddLayerCommand.h"
 #include "ui/commands/ConnectCommand.h"
 #include "ui/commands/MoveLayerCommand.h"
@@ -13,8 +14,10 @@
 #include "ui/commands/RenameLayerCommand.h"
 #include "ui/commands/SetAttributeCommand.h"
 #include "ui/commands/SetCheckpointCommand.h"
+#include "ui/commands/SetSequenceLengthCommand.h"
 #include "ui/commands/SetTrainableCommand.h"
 #include "ui/commands/SetTrainingConfigCommand.h"
+#include "ui/document/GpuEstimate.h"
 
 #include <algorithm>
 #include <cctype>
@@ -52,6 +55,22 @@ const core::MemoryBreakdown& Document::breakdown() const
     return m_breakdown;
 }
 
+const core::Result<core::ParallelEstimate>* Document::parallelEstimate() const
+{
+    if (!m_config.parallel.active()) return nullptr;
+    if (!m_parallel) {
+        m_parallel.emplace(estimateRanks(m_graph, analysis(), m_config));
+    }
+    return &*m_parallel;
+}
+
+const core::MemoryBreakdown& Document::gpuBreakdown() const
+{
+    const auto* p = parallelEstimate();
+    if (p && p->ok()) return (*p)->ranks[(*p)->peakRank].breakdown;
+    return breakdown();
+}
+
 void Document::reset(core::Graph graph, core::TrainingConfig config, LayoutHint layout)
 {
     m_undo.clear();
@@ -66,6 +85,7 @@ void Document::setConfigForCommand(const core::TrainingConfig& config) { m_confi
 
 void Document::notify(const ChangeEvent& event)
 {
+    if (event.changesMemory()) m_parallel.reset();
     if (event.needsAnalysis()) {
         m_analysisValid = false;
         m_breakdownValid = false;
@@ -353,6 +373,20 @@ bool Document::setBatch(std::uint64_t batch, bool mergeable)
     core::TrainingConfig c = m_config;
     c.batch = std::clamp<std::uint64_t>(batch, 1, core::TrainingConfig::kMaxBatch);
     return setConfig(c, mergeable);
+}
+
+bool Document::setSequenceLength(std::int64_t length, bool mergeable)
+{
+    const auto current = core::sequenceLength(m_graph);
+    if (!current || length < 1) return false;
+    bool changes = false;
+    for (const core::LayerId id : core::tokenInputs(m_graph)) {
+        const core::Layer& l = *m_graph.find(id);
+        changes = changes || std::get<core::IntList>(l.attrs[static_cast<std::size_t>(l.kind->paramIndex("shape"))])[0] != length;
+    }
+    if (!changes) return false;
+    m_undo.push(new SetSequenceLengthCommand(*this, length, mergeable));
+    return true;
 }
 
 } // namespace netsizer::ui

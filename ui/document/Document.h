@@ -16,6 +16,8 @@
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/estimate/TrainingConfig.h"
 #include "core/graph/Graph.h"
+#include "core/parallel/RankEstimate.h"
+#include "core/util/Result.h"
 #include "ui/document/ChangeEvent.h"
 
 #include <QObject>
@@ -49,6 +51,15 @@ public:
     // valid until the next change.
     const core::Analysis& analysis() const;
     const core::MemoryBreakdown& breakdown() const;
+    // Many GPUs (config().parallel.active()): the per-rank estimate (core::estimateParallel) or
+    // why the settings cannot be estimated (core::checkTensorParallel first, then the
+    // estimator's own checks); null on one GPU. Recomputed lazily after a structural, config or
+    // batch edit: a batch edit re-estimates the ranks (their micro-batch and the pipeline's
+    // balance follow the batch) but never re-analyses.
+    const core::Result<core::ParallelEstimate>* parallelEstimate() const;
+    // The breakdown of the GPU the headline is about: the rank that peaks when the parallel
+    // estimate succeeded, else breakdown(). Its config().batch is that rank's micro-batch.
+    const core::MemoryBreakdown& gpuBreakdown() const;
     // How many times the graph was analysed / estimated since construction (tests, benchmarks).
     int analysisCount() const { return m_analysisCount; }
     int estimateCount() const { return m_estimateCount; }
@@ -115,6 +126,10 @@ public:
     // (a slider drag after its first step) and merges with it when both change the same field.
     bool setConfig(const core::TrainingConfig& config, bool mergeable = false);
     bool setBatch(std::uint64_t batch, bool mergeable = false);
+    // Sets the length of every token-id input (core::setSequenceLength; a layer edit, so the
+    // next figures re-analyse). False, nothing pushed, when the graph has no token-id input,
+    // `length` < 1 or nothing changes. `mergeable` as for setConfig (a slider drag).
+    bool setSequenceLength(std::int64_t length, bool mergeable = false);
 
     // ---- For undo commands only: raw state changes, no command pushed. ------------------
     core::Graph& graphForCommand() { return m_graph; }
@@ -138,6 +153,7 @@ private:
     mutable core::MemoryBreakdown m_breakdown;
     mutable bool m_analysisValid = false;
     mutable bool m_breakdownValid = false;
+    mutable std::optional<core::Result<core::ParallelEstimate>> m_parallel; // empty: stale
     mutable int m_analysisCount = 0;
     mutable int m_estimateCount = 0;
 };
