@@ -47,7 +47,7 @@ QString ExplainFormat::card(const QString& title, const QStringList& rows) const
 QString ExplainFormat::formulaRow(const QString& label, const QString& rule, const QString& substituted,
                                   const QString& result) const
 {
-    QString cells = QStringLiteral("<tr><td valign=\"top\" style=\"color: %1;\">%2</td><td valign=\"top\">")
+    QString cells = QStringLiteral("<tr><td valign=\"top\" width=\"28%\" style=\"color: %1;\">%2</td><td valign=\"top\">")
                         .arg(m_muted.name(), label);
     if (!rule.isEmpty()) cells += QStringLiteral("<i>%1</i>").arg(rule);
     if (!substituted.isEmpty() && substituted != rule)
