@@ -10,12 +10,18 @@
 #include "ui/canvas/NodeItem.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
+#include "ui/charts/SummaryPanel.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
+#include "ui/explain/ExplainPanel.h"
+#include "ui/explain/SummaryClicks.h"
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/FileMenu.h"
 #include "ui/files/ModelDropFilter.h"
 #include "ui/files/RecentFiles.h"
+#include "ui/help/HelpMenu.h"
+#include "ui/models/ModelHeader.h"
+#include "ui/models/ModelPropertiesDialog.h"
 #include "ui/palette/LayerPalette.h"
 #include "ui/properties/PropertyPanel.h"
 #include "ui/settings/AppSettings.h"
@@ -37,6 +43,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -49,6 +56,9 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     setWindowIcon(ui::Icons::application());
+
+    m_recent = new ui::RecentFiles(QStringLiteral("files/recent"), this);
+    m_files = new ui::DocumentFiles(doc, m_recent, ui::FileInteraction::dialogs(this), this);
 
     m_scene = new ui::GraphScene(doc, options, this);
     m_view = new ui::GraphView(doc, m_scene, this);
@@ -73,18 +83,28 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     trainingScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_trainingDock = addDock(tr("Training"), QStringLiteral("TrainingDock"), trainingScroll, Qt::LeftDockWidgetArea);
     m_memory = new ui::MemoryView(doc, options, this);
-    m_memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), m_memory, Qt::RightDockWidgetArea);
+    // The model's name and description head the memory column (above the charts and summary).
+    auto* memoryColumn = new QWidget(this);
+    auto* memoryLayout = new QVBoxLayout(memoryColumn);
+    memoryLayout->setContentsMargins(0, 0, 0, 0);
+    memoryLayout->setSpacing(0);
+    m_header = new ui::ModelHeader(doc, *m_files, memoryColumn);
+    memoryLayout->addWidget(m_header);
+    memoryLayout->addWidget(m_memory, 1);
+    m_memoryDock = addDock(tr("Memory"), QStringLiteral("MemoryDock"), memoryColumn, Qt::RightDockWidgetArea);
+    m_explain = new ui::ExplainPanel(doc, options, this);
+    m_explainDock = addDock(tr("Explain"), QStringLiteral("ExplainDock"), m_explain, Qt::RightDockWidgetArea);
+    splitDockWidget(m_memoryDock, m_explainDock, Qt::Vertical);
     m_table = new ui::LayerTableView(doc, options, this);
     m_tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
 
-    m_recent = new ui::RecentFiles(QStringLiteral("files/recent"), this);
-    m_files = new ui::DocumentFiles(doc, m_recent, ui::FileInteraction::dialogs(this), this);
     auto* drops = new ui::ModelDropFilter(*m_files, this);
     setAcceptDrops(true);
     installEventFilter(drops);
     m_view->viewport()->installEventFilter(drops);
     connect(m_files, &ui::DocumentFiles::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 15000); });
     connect(m_files, &ui::DocumentFiles::fileChanged, this, &MainWindow::updateTitle);
+    connect(m_files, &ui::DocumentFiles::propertiesChanged, this, &MainWindow::updateTitle);
 
     createActions();
     wireSelection();
@@ -110,6 +130,7 @@ void MainWindow::arrangeDocks()
     const int rest = std::max(200, h - training);
     resizeDocks({m_paletteDock, m_propertiesDock, m_trainingDock}, {rest * 55 / 100, rest * 45 / 100, training}, Qt::Vertical);
     resizeDocks({m_tableDock}, {std::clamp(h * 22 / 100, 120, 260)}, Qt::Vertical);
+    resizeDocks({m_memoryDock, m_explainDock}, {h * 62 / 100, h * 38 / 100}, Qt::Vertical);
 }
 
 void MainWindow::showEvent(QShowEvent* event)
@@ -210,6 +231,12 @@ void MainWindow::createActions()
     connect(m_scene, &ui::GraphScene::connectionRefused, status,
             [status](const QString& reason) { status->showMessage(tr("Not connected: %1").arg(reason), 8000); });
 
+    QMenu* model = menuBar()->addMenu(tr("&Model"));
+    QAction* properties = model->addAction(tr("&Properties…"), this, &MainWindow::editModelProperties);
+    properties->setObjectName(QStringLiteral("ModelPropertiesAction"));
+    properties->setStatusTip(tr("Edit the model's name and description (saved with the model)"));
+    connect(m_header, &ui::ModelHeader::propertiesRequested, this, &MainWindow::editModelProperties);
+
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
                       canvas->autoLayout()});
@@ -233,6 +260,8 @@ void MainWindow::createActions()
     bar->addSeparator();
     bar->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
                      canvas->autoLayout(), canvas->find()});
+
+    new ui::HelpMenu(menuBar()->addMenu(tr("&Help")), this);
 }
 
 void MainWindow::wireSelection()
@@ -240,6 +269,7 @@ void MainWindow::wireSelection()
     ui::LayerBarsChart* bars = m_memory->barsChart();
     auto show = [this, bars](const std::vector<core::LayerId>& ids) {
         m_properties->setLayer(ids.size() == 1 ? std::optional<core::LayerId>(ids.front()) : std::nullopt);
+        m_explain->setLayer(ids.size() == 1 ? std::optional<core::LayerId>(ids.front()) : std::nullopt);
         bars->setHighlightedLayers(ids);
         bars->replot(QCustomPlot::rpQueuedReplot);
     };
@@ -255,10 +285,16 @@ void MainWindow::wireSelection()
     };
     connect(m_table, &ui::LayerTableView::selectionChangedByUser, this, selectElsewhere);
     // A click on a bar selects its layer, as a click on its row does.
-    connect(bars, &ui::LayerBarsChart::layerClicked, this, [this, selectElsewhere](core::LayerId id) {
+    auto selectOne = [this, selectElsewhere](core::LayerId id) {
         m_table->selectLayers({id});
         selectElsewhere({id});
-    });
+    };
+    connect(bars, &ui::LayerBarsChart::layerClicked, this, selectOne);
+    // A layer named in an explanation card selects it, as a bar does; a summary total opens.
+    connect(m_explain, &ui::ExplainPanel::layerActivated, this, selectOne);
+    auto* totals = new ui::SummaryClicks(m_memory->summary(), this);
+    connect(totals, &ui::SummaryClicks::componentClicked, m_explain, &ui::ExplainPanel::showComponent);
+    connect(totals, &ui::SummaryClicks::peakClicked, m_explain, &ui::ExplainPanel::showPeak);
 }
 
 void MainWindow::appendKind(const QString& kindId)
@@ -293,9 +329,18 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
+void MainWindow::editModelProperties()
+{
+    ui::ModelPropertiesDialog dialog(*m_files, this);
+    dialog.exec();
+}
+
 void MainWindow::updateTitle()
 {
-    setWindowTitle(QStringLiteral("%1[*] — NetSizer").arg(m_files->displayName()));
+    // "CNN 180×50 (cnn_180x50.json)" when the model's name says more than the file's.
+    const QString file = m_files->displayName(), name = QString::fromStdString(m_doc.graph().name);
+    const QString shown = name.isEmpty() || name == file ? file : tr("%1 (%2)").arg(name, file);
+    setWindowTitle(QStringLiteral("%1[*] — NetSizer").arg(shown));
     setWindowModified(m_doc.isModified());
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // The designer window: creates the views (canvas as central widget; palette, properties and
-// training controls docked left, the memory view right, the layer table under the canvas), the actions and menus, and wires
-// them to the Document it is given, including the selection shared by canvas, table and
-// property panel. Owns no domain state (ARCHITECTURE.md rule 13).
+// training controls docked left; the memory view, headed by the model's name and description,
+// above the Explain panel right; the layer table under the canvas), the actions and menus (Help
+// included, ui/help), and wires them to the Document it is given, including the selection
+// shared by canvas, table, layer bars, property panel and Explain panel. Owns no domain state
+// (ARCHITECTURE.md rule 13).
 
 #include <QList>
 #include <QMainWindow>
@@ -14,6 +16,8 @@ class QMenu;
 namespace netsizer::ui {
 class Document;
 class DisplayOptions;
+class ExplainPanel;
+class ModelHeader;
 class GraphScene;
 class GraphView;
 class LayerPalette;
@@ -39,6 +43,8 @@ public:
     ui::LayerPalette* palette() const { return m_palette; }
     ui::PropertyPanel* properties() const { return m_properties; }
     ui::LayerTableView* layerTable() const { return m_table; }
+    ui::ExplainPanel* explainPanel() const { return m_explain; }
+    ui::ModelHeader* modelHeader() const { return m_header; }
     // The file workflow (open, save, export, the save-changes question; ui/files/).
     ui::DocumentFiles* files() const { return m_files; }
     // The Edit menu (main() adds Preferences… to it).
@@ -67,6 +73,8 @@ private:
     void appendKind(const QString& kindId);
     void askFineTuneLastLayers();
     void updateTitle();
+    // Model ▸ Properties…: the name and description dialog (one undo step).
+    void editModelProperties();
 
     ui::Document& m_doc;
     ui::DisplayOptions& m_options;
@@ -81,6 +89,9 @@ private:
     QDockWidget* m_trainingDock = nullptr;
     QDockWidget* m_memoryDock = nullptr;
     QDockWidget* m_tableDock = nullptr;
+    ui::ExplainPanel* m_explain = nullptr;
+    ui::ModelHeader* m_header = nullptr;
+    QDockWidget* m_explainDock = nullptr;
     bool m_arranged = false;
     bool m_restoredState = false;
     bool m_rearrangeQueued = false;

@@ -61,3 +61,7 @@ add_test(NAME install_desktop_entry
 # Skipped (not passed) when desktop-file-validate is not installed (scripts/install-deps.sh
 # installs it); every other check still runs first.
 set_tests_properties(install_desktop_entry PROPERTIES SKIP_REGULAR_EXPRESSION "desktop-file-validate not found" TIMEOUT 120)
+
+# Help ▸ Documentation opens <prefix>/share/doc/netsizer (ui/help/HelpMenu.cpp).
+install(FILES ${NETSIZER_ROOT}/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/netsizer)
+install(DIRECTORY ${NETSIZER_ROOT}/docs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/netsizer)

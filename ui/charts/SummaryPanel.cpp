@@ -63,6 +63,7 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     m_headline->setWordWrap(true);
     m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
     outer->addWidget(m_headline);
+    m_headline->setProperty("explainPeak", true); // ui/explain/SummaryClicks
     m_place = new QLabel(this);
     m_place->setWordWrap(true);
     m_place->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -104,6 +105,7 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     for (core::Component c : core::kAllComponents) {
         Row& row = m_rows[static_cast<std::size_t>(c)];
         addRow(row, ComponentStyle::swatch(c, 12).pixmap(12, 12), ComponentStyle::label(c), 0);
+        row.name->setProperty("explainComponent", static_cast<int>(c)); // ui/explain/SummaryClicks
         row.maximum = new QLabel(this);
         row.maximum->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
         row.maximum->setForegroundRole(QPalette::PlaceholderText);

@@ -8,6 +8,7 @@
 #include "ui/canvas/GraphLayout.h"
 #include "ui/document/Document.h"
 #include "ui/files/BackgroundRead.h"
+#include "ui/files/SetModelPropertiesCommand.h"
 #include "ui/files/RecentFiles.h"
 
 #include <QDir>
@@ -65,6 +66,21 @@ core::ModelFile DocumentFiles::currentModel() const
     m.description = m_description;
     m.training = m_doc.config();
     return m;
+}
+
+bool DocumentFiles::setModelProperties(const QString& name, const QString& description)
+{
+    std::string n = name.trimmed().toStdString(), d = description.trimmed().toStdString();
+    if (n == m_doc.graph().name && d == m_description) return false;
+    m_doc.undoStack()->push(new SetModelPropertiesCommand(*this, std::move(n), std::move(d)));
+    return true;
+}
+
+void DocumentFiles::setPropertiesForCommand(const std::string& name, const std::string& description)
+{
+    m_doc.graphForCommand().name = name;
+    m_description = description;
+    emit propertiesChanged();
 }
 
 QString DocumentFiles::openFilter()

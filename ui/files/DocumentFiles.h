@@ -59,6 +59,15 @@ public:
     QString displayName() const;
     // The model as it would be saved (graph, description, training configuration).
     core::ModelFile currentModel() const;
+    // The model's name (core::Graph::name) and description (the file's "description").
+    const std::string& modelName() const { return m_doc.graph().name; }
+    const std::string& description() const { return m_description; }
+    // Model ▸ Properties: sets the model's name (core::Graph::name) and description, trimmed,
+    // as one step of the Document's undo stack (SetModelPropertiesCommand); false, nothing
+    // pushed, when neither changes.
+    bool setModelProperties(const QString& name, const QString& description);
+    // For SetModelPropertiesCommand only: sets both and emits propertiesChanged.
+    void setPropertiesForCommand(const std::string& name, const std::string& description);
 
     // The "Open…" dialog filter: every readable format, "All supported" first.
     static QString openFilter();
@@ -102,6 +111,9 @@ signals:
     void fileChanged();
     // A one-line message for the status bar.
     void statusMessage(const QString& text);
+    // The model's name or description changed (Model ▸ Properties, its undo or redo); a new
+    // document announces itself through Document::changed (Change::Reset) instead.
+    void propertiesChanged();
 
 private:
     enum class Origin { Native, Foreign, Template };
