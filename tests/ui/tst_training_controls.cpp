@@ -101,14 +101,16 @@ private slots:
         using P = core::Precision;
         const int pt = int(core::Framework::PyTorch);
         QTest::newRow("K520 pytorch") << "GRID K520" << pt
-                                      << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16)}
+                                      << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16), int(P::Bf16Master)}
                                       << "GRID K520 (Kepler, compute capability 3.0)";
-        QTest::newRow("V100 pytorch") << "V100 16GB" << pt << QList<int>{int(P::Bf16), int(P::MixedBf16)}
+        QTest::newRow("V100 pytorch") << "V100 16GB" << pt << QList<int>{int(P::Bf16), int(P::MixedBf16), int(P::Bf16Master)}
                                       << "compute capability 8.0 (Ampere)";
         QTest::newRow("A100 pytorch") << "A100 40GB" << pt << QList<int>{} << "";
         QTest::newRow("A100 caffe") << "A100 40GB" << int(core::Framework::Caffe)
-                                    << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16)}
+                                    << QList<int>{int(P::Fp16), int(P::Bf16), int(P::MixedFp16), int(P::MixedBf16), int(P::Bf16Master)}
                                     << "BVLC Caffe 1.0 trains in fp32 only";
+        QTest::newRow("A100 tensorflow") << "A100 40GB" << int(core::Framework::TensorFlow) << QList<int>{int(P::Bf16Master)}
+                                         << "scheme of Megatron-LM and DeepSpeed";
         QTest::newRow("K520 pytorch-cpu") << "GRID K520" << int(core::Framework::PyTorchCpu) << QList<int>{} << "";
     }
     void unavailablePrecisionsAreMarked()
