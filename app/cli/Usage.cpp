@@ -82,11 +82,13 @@ LoRA / QLoRA (docs/llm.md):
                       quantisation of the block constants
 
 Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
-  --gpus N            GPUs in all (tensor x pipeline x data-parallel); --batch is then the
+  --gpus N            GPUs in all (tensor x pipeline x context x data-parallel); --batch is the
                       global batch of all data-parallel ranks
   --nodes M           nodes (must divide N)
   --parallel NAME     ddp, zero1, zero2, zero3, fsdp or fsdp2 (data-parallel model states)
   --tp T, --pp P      tensor-parallel size, pipeline stages; --sp: sequence parallel
+  --cp C              context parallel (ring attention): each rank holds 1/C of every
+                      sequence's tokens; the sequence length must divide by 2 x C
   --microbatches K    micro-batches per step and rank; --schedule 1f1b (default), gpipe or
                       interleaved (Megatron's virtual pipeline; --virtual-stages V model chunks
                       per stage, at least 2)

@@ -125,6 +125,21 @@ private slots:
         QVERIFY(table.out.contains("The rank that peaks: stage 1 of 2 (first), 224 B"));
     }
 
+    // Context parallel on the GPT-2 preset at 128 tokens, two GPUs (one data-parallel rank, batch
+    // 1): the ring's buffers are GPT-2's keys, values and attention output over the whole
+    // sequence, 3 × 128 × 768 elements × 4 B = 1,179,648 B (tests/core/tst_context_parallel.cpp).
+    void contextParallelRanks()
+    {
+        const QStringList args{"--seq-len", "128", "--batch", "1", "--gpus", "2", "--cp", "2", "--parallel", "ddp"};
+        const QJsonObject j = run("gpt2", args);
+        QCOMPARE(num(j["parallel"].toObject(), "context_parallel"), qint64{2});
+        QCOMPARE(num(j["parallel"].toObject(), "data_parallel"), qint64{1});
+        QCOMPARE(num(j["ranks"].toArray()[0].toObject(), "context_ring_bytes"), qint64{1'179'648});
+        const auto table = cli(QStringList{"estimate", "gpt2", "--framework", "pytorch", "--precision", "fp32"} + args);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("over 1 data-parallel rank(s), context parallel 2;"), table.out.constData());
+    }
+
     // One GPU and nothing set: no parallel section, the single-GPU report unchanged.
     void oneGpuHasNoRanks()
     {
@@ -162,6 +177,11 @@ private slots:
         QTest::newRow("chunks beyond layers") << QStringList{"--gpus", "2", "--pp", "2", "--schedule", "interleaved", "--virtual-stages", "2"}
                                               << "--virtual-stages: 4 model chunks need at least as many layers (the network has 3)";
         QTest::newRow("virtual stages 0") << QStringList{"--virtual-stages", "0"} << "--virtual-stages: '0' is not a number of model chunks per stage";
+        QTest::newRow("cp 0") << QStringList{"--cp", "0"} << "--cp: '0' is not a parallel size from 1 to 65,536";
+        QTest::newRow("cp without tokens") << QStringList{"--gpus", "2", "--cp", "2", "--parallel", "ddp"}
+                                           << "--cp: context parallel splits the tokens of a sequence: the network has no token-id input";
+        QTest::newRow("cp x tp") << QStringList{"--gpus", "2", "--cp", "2", "--tp", "2"}
+                                 << "--cp: tensor × pipeline × context parallel (4) must divide the 2 GPUs";
         QTest::newRow("microbatches") << QStringList{"--microbatches", "0"} << "--microbatches: '0' is not a number of micro-batches";
         QTest::newRow("stages") << QStringList{"--batch", "4", "--gpus", "4", "--pp", "4"}
                                 << "--pp: 4 pipeline stages need at least as many layers (the network has 3)";

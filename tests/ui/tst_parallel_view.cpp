@@ -111,6 +111,44 @@ private slots:
         QCOMPARE(doc.config().parallel.gpus, 4u);
     }
 
+    // Context parallel and the interleaved schedule's model chunks: both edit the Document; the
+    // chunk count shows with the interleaved schedule only and is at least 2 there.
+    void contextParallelAndModelChunks()
+    {
+        ui::Document doc;
+        doc.reset(gpt2(64), core::TrainingConfig{});
+        doc.setBatch(4);
+        ui::TrainingControls controls(doc);
+        ui::ParallelControls* p = controls.parallel();
+        p->gpus()->setValue(4);
+        p->strategy()->setCurrentIndex(p->strategy()->findData(int(core::ParallelStrategy::Ddp)));
+        QVERIFY(p->contextParallel()->isVisibleTo(&controls));
+        p->contextParallel()->setValue(2);
+        QCOMPARE(doc.config().parallel.contextParallel, 2u);
+        QCoreApplication::processEvents();
+        QVERIFY2(p->problem().isEmpty(), qPrintable(p->problem()));
+        QVERIFY(doc.parallelEstimate() && doc.parallelEstimate()->ok());
+        // GPT-2's keys, values and attention output at 64 tokens: 3 × 64 × 768 elements × 4 B × 2
+        // samples per rank.
+        QCOMPARE((*doc.parallelEstimate())->ranks[0].contextRingBytes(), std::uint64_t{3 * 64 * 768 * 4 * 2});
+        p->contextParallel()->setValue(1);
+        QVERIFY(!p->virtualStages()->isVisibleTo(&controls));
+        p->pipelineStages()->setValue(2);
+        p->schedule()->setCurrentIndex(p->schedule()->findData(int(core::PipelineSchedule::Interleaved)));
+        QCOMPARE(doc.config().parallel.schedule, core::PipelineSchedule::Interleaved);
+        QCOMPARE(doc.config().parallel.virtualStages, 2u);
+        QVERIFY(p->virtualStages()->isVisibleTo(&controls));
+        QCOMPARE(p->virtualStages()->value(), 2);
+        p->virtualStages()->setValue(3);
+        QCOMPARE(doc.config().parallel.virtualStages, 3u);
+        p->schedule()->setCurrentIndex(p->schedule()->findData(int(core::PipelineSchedule::OneFOneB)));
+        QCOMPARE(doc.config().parallel.virtualStages, 1u);
+        QVERIFY(!p->virtualStages()->isVisibleTo(&controls));
+        doc.undoStack()->undo();
+        QCOMPARE(doc.config().parallel.virtualStages, 3u);
+        QCOMPARE(p->virtualStages()->value(), 3);
+    }
+
     void invalidSettingsAreExplained()
     {
         ui::Document doc;
