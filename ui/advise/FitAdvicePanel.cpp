@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace netsizer::ui {
@@ -68,24 +69,46 @@ FitAdvicePanel::FitAdvicePanel(Document& doc, const DisplayOptions& options, QWi
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_notes);
     setVisible(false);
+    m_deferred = new QTimer(this);
+    m_deferred->setSingleShot(true);
+    m_deferred->setInterval(kQuietMs);
+    connect(m_deferred, &QTimer::timeout, this, &FitAdvicePanel::updateFrom);
     connect(&options, &DisplayOptions::changed, this, &FitAdvicePanel::rebuild);
+}
+
+bool FitAdvicePanel::wanted() const
+{
+    const core::TrainingConfig& c = m_doc.config();
+    // The advisor searches one GPU's options: with many GPUs (advised per rank nowhere yet) none.
+    return c.gpu && !c.parallel.active() && m_doc.analysis().ok() && !m_doc.breakdown().fits() && !m_doc.breakdown().overflow();
+}
+
+bool FitAdvicePanel::isStale() const { return m_deferred->isActive(); }
+
+void FitAdvicePanel::updateAfterBatchMove()
+{
+    if (!wanted() || !m_sinceAdvise.isValid() || m_sinceAdvise.elapsed() >= kQuietMs) {
+        updateFrom();
+        return;
+    }
+    m_list->setEnabled(false);
+    m_deferred->start(); // restarts: kQuietMs after the last move
 }
 
 void FitAdvicePanel::updateFrom()
 {
-    const core::TrainingConfig& c = m_doc.config();
-    // The advisor searches one GPU's options: with many GPUs (advised per rank nowhere yet) none.
-    const bool wanted = c.gpu && !c.parallel.active() && m_doc.analysis().ok() && !m_doc.breakdown().fits() &&
-                        !m_doc.breakdown().overflow();
+    m_deferred->stop();
+    m_list->setEnabled(true);
     m_hasAdvice = false;
     m_advice = {};
-    if (wanted) {
+    if (wanted()) {
         QElapsedTimer timer;
         timer.start();
-        m_advice = core::advise(m_doc.graph(), c, core::GpuCatalog::builtin());
+        m_advice = core::advise(m_doc.graph(), m_doc.config(), core::GpuCatalog::builtin());
         m_lastMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         ++m_adviseCount;
         m_hasAdvice = !m_advice.fits;
+        m_sinceAdvise.start();
     }
     rebuild();
 }

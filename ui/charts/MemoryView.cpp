@@ -174,7 +174,10 @@ void MemoryView::refresh()
     m_sequenceStale = std::max(m_sequenceStale, stale);
     if (stale == Stale::Analysis) m_tabs->setTabVisible(Sequence, core::sequenceLength(m_doc.graph()).has_value());
     if (m_tabs->currentIndex() == Sequence) updateSequence();
-    m_fitAdvice->updateFrom(); // once per refresh: a few dozen re-estimates while it does not fit
+    // Once per refresh: a few dozen re-estimates while it does not fit; during a batch drag at
+    // most every FitAdvicePanel::kQuietMs, and when the drag pauses.
+    if (pending == Changes(Change::Batch)) m_fitAdvice->updateAfterBatchMove();
+    else m_fitAdvice->updateFrom();
     // Replot now, inside this once-per-turn refresh: the visible charts are then drawn before
     // the window's next paint, in the same frame as the canvas and the table. A queued replot
     // would run after that paint and show the new figures one frame late. The chart in the
