@@ -8,11 +8,13 @@
 #include "core/io/hf/HfPresets.h"
 #include "core/parallel/RankEstimator.h"
 #include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/RankBarsChart.h"
 #include "ui/charts/RankSummaryLabel.h"
 #include "ui/charts/SequenceChart.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/controls/BatchSlider.h"
 #include "ui/controls/ParallelControls.h"
 #include "ui/controls/SequenceLengthControl.h"
@@ -25,8 +27,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace netsizer;
 
@@ -218,6 +223,46 @@ private slots:
         QCOMPARE(p->schedule()->currentData().toInt(), int(core::PipelineSchedule::GPipe));
         QVERIFY(p->sequenceParallel()->isChecked());
         QCOMPARE(controls.sequenceLength()->slider()->spinBox()->value(), 512);
+    }
+
+    // With a pipeline the per-layer bars and the timeline show one stage's layers: the stage that
+    // peaks, then the one clicked in the Per GPU tab; their tab titles name it. Two stages of
+    // twoStageNet: [x, a] and [b], each Dense 80 B of weights; the timeline's peak is the stage's
+    // (224 B and 208 B, tst_parallel's derivation).
+    void perLayerViewsShowTheChosenRank()
+    {
+        ui::Document doc;
+        doc.reset(twoStageNet(), twoStageConfig());
+        ui::DisplayOptions options;
+        ui::MemoryView view(doc, options);
+        view.refresh();
+        const QVector<double> first = view.barsChart()->values(core::Component::Weights);
+        QCOMPARE(first, QVector<double>({0.0, 80.0, 0.0}));
+        const QVector<double> firstTotals = view.timelineChart()->totals();
+        QCOMPARE(*std::max_element(firstTotals.begin(), firstTotals.end()), 224.0);
+        QCOMPARE(view.rankChart()->shownRank(), 0);
+        auto* tabs = view.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(ui::MemoryView::LayerBars), QStringLiteral("Per layer: stage 1 of 2 (first)"));
+        emit view.rankChart()->rankChosen(1);
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 0.0, 80.0}));
+        const QVector<double> lastTotals = view.timelineChart()->totals();
+        QCOMPARE(*std::max_element(lastTotals.begin(), lastTotals.end()), 208.0);
+        QCOMPARE(view.rankChart()->shownRank(), 1);
+        QVERIFY(view.rankChart()->barLabels()[1].startsWith(QStringLiteral("\u25B8")));
+        QCOMPARE(tabs->tabText(ui::MemoryView::Timeline), QStringLiteral("Training step: stage 2 of 2 (last)"));
+        // A batch move keeps the chosen stage.
+        doc.setBatch(4);
+        view.refresh();
+        QCOMPARE(view.rankChart()->shownRank(), 1);
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 0.0, 80.0}));
+        // One GPU again: the whole model, the plain titles.
+        core::TrainingConfig one = doc.config();
+        one.parallel = {};
+        doc.setConfig(one);
+        view.refresh();
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 80.0, 80.0}));
+        QCOMPARE(tabs->tabText(ui::MemoryView::LayerBars), QStringLiteral("Per layer"));
     }
 
     void rankBarsAreTheEstimatorsRanks()
