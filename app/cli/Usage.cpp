@@ -28,7 +28,9 @@ Commands:
   fit       the largest batch that fits the GPU, and the breakdown at that batch
   advise    what to change so that the batch fits the GPU (accumulation, mixed precision,
             more GPUs, another optimizer, freezing, a smaller input, a larger GPU), each
-            re-estimated, with the options that reproduce it with estimate
+            re-estimated, with the options that reproduce it with estimate; with --gpus N,
+            what makes every GPU rank fit (sharding, micro-batches, checkpointing, splitting
+            the model, precision, offload, more GPUs)
   validate  compares MODEL's estimate with a measurement written by an exported PyTorch file
             (python3 model.py --out MEASURED.json; docs/measurement-format.md)
   layers    every layer kind with its inputs and attributes (type, default, range)
@@ -81,7 +83,7 @@ LoRA / QLoRA (docs/llm.md):
                       bitsandbytes 4-bit) or int8 (LLM.int8); --double-quant: NF4 double
                       quantisation of the block constants
 
-Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
+Many GPUs (estimate, fit, advise; per-rank figures; docs/parallelism.md):
   --gpus N            GPUs in all (tensor x pipeline x context x data-parallel); --batch is the
                       global batch of all data-parallel ranks
   --nodes M           nodes (must divide N)

@@ -32,12 +32,12 @@ std::optional<E> parseIn(const std::array<std::pair<E, const char*>, N>& table, 
     return std::nullopt;
 }
 
+} // namespace
+
 bool shardsParams(ParallelStrategy s)
 {
     return s == ParallelStrategy::Zero3 || s == ParallelStrategy::Fsdp || s == ParallelStrategy::Fsdp2;
 }
-
-} // namespace
 
 const char* strategyName(ParallelStrategy s) { return nameOf(kStrategies, s); }
 const char* offloadName(Offload o) { return nameOf(kOffloads, o); }

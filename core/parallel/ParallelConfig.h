@@ -27,6 +27,8 @@ std::optional<ParallelStrategy> parseStrategy(std::string_view name);
 std::optional<PipelineSchedule> parseSchedule(std::string_view name);
 std::optional<Offload> parseOffload(std::string_view name);
 std::string strategyNameList(); // "none, ddp, zero1, …" for messages
+// ZeRO-3, FSDP and FSDP2 shard the weights too.
+bool shardsParams(ParallelStrategy s);
 
 struct ParallelConfig {
     static constexpr std::uint32_t kMaxGpus = 65536;

@@ -5,6 +5,7 @@
 #include "CliHarness.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
@@ -199,15 +200,45 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
-    // The options belong to estimate and fit: advise searches one GPU's changes.
-    void adviseRefusesThem()
+    // advise with many GPUs: every suggestion makes every rank fit. Two GPUs, DDP, Adam, global
+    // batch 2 on a 400-byte GPU: DDP's rank needs 584 B (ranksJsonPerStrategy), ZeRO-1 346 B — the
+    // least sharding that fits, first. Each suggestion, given back to `estimate` with its
+    // options, fits every rank at the figure advise printed.
+    void adviseWithManyGpus()
     {
-        const auto r = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--gpus", "2"});
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--gpus: is an option of estimate and fit"), r.err.constData());
-        const auto sp = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--sp"});
-        QCOMPARE(sp.code, 2);
-        QVERIFY(sp.err.contains("--sp: is an option of estimate and fit"));
+        const QStringList common{"--framework", "pytorch", "--precision", "fp32", "--context", "0", "--gpu-memory", "400",
+                                 "--batch",     "2",       "--optimizer", "adam"};
+        const QStringList base = common + QStringList{"--gpus", "2", "--parallel", "ddp"};
+        const auto r = cli(QStringList{"advise", m_tiny, "--format", "json"} + base);
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(num(j, "peak_bytes"), qint64{584});
+        QCOMPARE(j["fits"].toBool(), false);
+        QCOMPARE(num(j, "gpus"), qint64{2});
+        const QJsonArray list = j["suggestions"].toArray();
+        QVERIFY(list.size() >= 2);
+        const QJsonObject first = list[0].toObject();
+        QCOMPARE(first["kind"].toString(), QString("shard_states"));
+        QCOMPARE(num(first, "peak_bytes"), qint64{346});
+        for (const auto& v : list) {
+            const QJsonObject s = v.toObject();
+            QStringList changes;
+            for (const auto& c : s["changes"].toArray()) changes << c.toString();
+            QStringList args = base;
+            // A later option overrides an earlier one; a checkpoint option adds to them.
+            const QJsonObject e = estimateJson(QStringList{"estimate", m_tiny} + args + changes);
+            QVERIFY2(!e.isEmpty(), qPrintable(changes.join(' ')));
+            QCOMPARE(num(e, "peak_bytes"), num(s, "peak_bytes"));
+            for (const auto& rank : e["ranks"].toArray()) QVERIFY2(rank.toObject()["fits"].toBool(), qPrintable(changes.join(' ')));
+        }
+        const auto table = cli(QStringList{"advise", m_tiny} + base);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("Batch 2 on 2 × "), table.out.constData());
+        QVERIFY(table.out.contains("What makes every GPU fit"));
+        QVERIFY(table.out.contains("1. [shard_states] Use zero1"));
+        // Still refused where they mean nothing: layers and gpus.
+        const auto layers = cli({"layers", m_tiny, "--gpus", "2"});
+        QCOMPARE(layers.code, 2);
     }
 
     // fit with many GPUs: the largest global batch (a multiple of data-parallel ranks ×

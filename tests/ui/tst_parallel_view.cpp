@@ -7,6 +7,7 @@
 #include "core/graph/GraphBuilder.h"
 #include "core/io/hf/HfPresets.h"
 #include "core/parallel/RankEstimator.h"
+#include "ui/advise/FitAdvicePanel.h"
 #include "ui/charts/BatchCurveChart.h"
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
@@ -25,6 +26,7 @@
 #include "ui/style/DisplayOptions.h"
 
 #include <QCheckBox>
+#include <QPushButton>
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -263,6 +265,47 @@ private slots:
         view.refresh();
         QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 80.0, 80.0}));
         QCOMPARE(tabs->tabText(ui::MemoryView::LayerBars), QStringLiteral("Per layer"));
+    }
+
+    // Many GPUs that do not fit: "Make it fit" offers a button, which runs core::adviseParallel;
+    // applying its first suggestion makes every GPU fit. Input[4] -> Dense(3) -> Dense(2), Adam,
+    // fp32, global batch 2 on two 400-byte GPUs without a context: DDP's rank needs 584 B,
+    // ZeRO-1's 346 B (tests/cli/tst_cli_parallel.cpp derives both).
+    void adviceForManyGpusRunsWhenAsked()
+    {
+        core::GraphBuilder gb;
+        auto x = gb.add("Input", "x", {}, {{"shape", core::IntList{4}}});
+        auto d1 = gb.add("Dense", "d1", {x}, {{"units", std::int64_t{3}}});
+        gb.add("Dense", "d2", {d1}, {{"units", std::int64_t{2}}});
+        core::TrainingConfig c;
+        c.batch = 2;
+        c.optimizer = core::Optimizer::Adam;
+        c.gpu = core::GpuSpec{"custom", 400, 0, {}, 0};
+        c.overheads.contextBytes = 0;
+        c.parallel.gpus = 2;
+        c.parallel.strategy = core::ParallelStrategy::Ddp;
+        ui::Document doc;
+        doc.reset(gb.take(), c);
+        ui::DisplayOptions options;
+        ui::MemoryView view(doc, options);
+        view.refresh();
+        QCOMPARE(doc.gpuBreakdown().peakBytes(), std::uint64_t{584});
+        ui::FitAdvicePanel* panel = view.fitAdvice();
+        QVERIFY(!panel->isHidden());
+        QVERIFY(!panel->parallelButton()->isHidden());
+        QCOMPARE(panel->adviseCount(), 0);
+        QCOMPARE(panel->suggestionCount(), 0);
+        panel->parallelButton()->click();
+        QCOMPARE(panel->adviseCount(), 1);
+        QVERIFY(panel->parallelButton()->isHidden());
+        QVERIFY(panel->suggestionCount() >= 1);
+        QVERIFY2(panel->suggestionText(0).contains(QLatin1String("zero1")), qPrintable(panel->suggestionText(0)));
+        QVERIFY2(panel->suggestionText(0).contains(QLatin1String("346 B")), qPrintable(panel->suggestionText(0)));
+        panel->applyButton(0)->click();
+        QCOMPARE(doc.config().parallel.strategy, core::ParallelStrategy::Zero1);
+        view.refresh();
+        QCOMPARE(doc.gpuBreakdown().peakBytes(), std::uint64_t{346});
+        QVERIFY(panel->isHidden());
     }
 
     void rankBarsAreTheEstimatorsRanks()

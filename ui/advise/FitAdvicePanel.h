@@ -13,8 +13,10 @@
 // they pause — so the charts replot within a frame while the advice follows. It
 // is not computed at all while the configuration fits, has no GPU, the analysis has errors
 // (the advisor needs a clean analysis; the summary lists the errors) or a size exceeds 64 bits
-// (the summary names the layer; there is no figure to advise from), nor with many GPUs (the
-// advisor searches the options of one GPU).
+// (the summary names the layer; there is no figure to advise from). With many GPUs, while the
+// rank that peaks does not fit, the panel offers a button instead: core::adviseParallel
+// estimates every rank for each candidate (up to a second on a 70B model), so it runs when asked
+// (adviseParallelNow) and its answer is dropped at the next change.
 
 #include "core/advise/Advice.h"
 
@@ -56,11 +58,16 @@ public:
     QString notesText() const;
     // Wall time of the last core::advise call in milliseconds (0 when none ran).
     double lastAdviseMilliseconds() const { return m_lastMs; }
-    // How many times core::advise ran since construction.
+    // How many times core::advise or core::adviseParallel ran since construction.
     int adviseCount() const { return m_adviseCount; }
+    // Many GPUs: the button that runs core::adviseParallel (shown while no rank's advice is).
+    QPushButton* parallelButton() const { return m_parallelButton; }
+    // Runs core::adviseParallel for the current settings and lists its suggestions.
+    void adviseParallelNow();
 
 private:
-    bool wanted() const; // there is something to advise (see above)
+    bool wanted() const;         // one GPU and something to advise (see above)
+    bool parallelWanted() const; // many GPUs and the rank that peaks does not fit
     void rebuild();
     void apply(std::size_t index);
 
@@ -76,6 +83,8 @@ private:
     QWidget* m_list = nullptr;
     QVBoxLayout* m_listLayout = nullptr;
     QLabel* m_notes = nullptr;
+    QPushButton* m_parallelButton = nullptr;
+    bool m_parallelOffered = false; // the button shows, no parallel advice yet
     QStringList m_rowTexts;
     std::vector<QPushButton*> m_applyButtons;
 };
