@@ -36,7 +36,7 @@ std::string formatAdviseTable(const AdviseReport& r)
     const core::TrainingConfig& c = r.config;
     std::string out = "Model: " + r.modelPath + "\n";
     const bool many = c.parallel.active();
-    out += "Batch " + core::withThousands(c.batch) + " on " + (many ? core::withThousands(c.parallel.gpus) + " × " : std::string()) +
+    out += "Batch " + core::withThousands(c.batch) + " on " + (many ? core::withThousands(std::uint64_t{c.parallel.gpus}) + " × " : std::string()) +
            c.gpu->name + " (" + core::formatBytes(static_cast<double>(c.gpu->memoryBytes)) + (many ? " each" : "") + "): " +
            (many ? "the rank that peaks needs " : "needs ") + core::formatBytes(static_cast<double>(a.peakBytes)) +
            (a.fits ? ", fits" : ", does NOT fit") + "\n";

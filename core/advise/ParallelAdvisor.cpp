@@ -14,6 +14,9 @@
 namespace netsizer::core {
 namespace {
 
+// Any unsigned count with thousands separators (NumberFormat takes 64 bits).
+std::string thousands(std::uint64_t n) { return withThousands(n); }
+
 class ParallelSearch {
 public:
     ParallelSearch(const Graph& graph, const TrainingConfig& config, const GpuCatalog& catalog)
@@ -79,7 +82,7 @@ private:
         return true;
     }
 
-    std::string perRank() const { return withThousands(m_config.parallel.dataParallel()) + " data-parallel ranks"; }
+    std::string perRank() const { return thousands(m_config.parallel.dataParallel()) + " data-parallel ranks"; }
 
     void shardStates(Advice& advice)
     {
@@ -107,7 +110,7 @@ private:
             c.parallel.strategy = st.strategy;
             if (tryAdd(advice, SuggestionKind::ShardStates, st.rank, c,
                        std::string("Use ") + strategyName(st.strategy) + ": shard " + st.what + " over the " +
-                           withThousands(p.shardingRanks()) + " ranks. Same training, same numerics.",
+                           thousands(p.shardingRanks()) + " ranks. Same training, same numerics.",
                        {"--parallel", strategyName(st.strategy)}))
                 return; // the least sharding that fits
         }
@@ -122,8 +125,8 @@ private:
             c.parallel.microbatches = static_cast<std::uint32_t>(m);
             const std::uint64_t micro = m_config.batch / (std::uint64_t{p.dataParallel()} * m);
             if (tryAdd(advice, SuggestionKind::Accumulation, 1, c,
-                       "Run " + withThousands(m) + " micro-batches of " + withThousands(micro) +
-                           " per step on each rank: the same " + withThousands(m_config.batch) +
+                       "Run " + thousands(m) + " micro-batches of " + thousands(micro) +
+                           " per step on each rank: the same " + thousands(m_config.batch) +
                            " samples per optimizer step, smaller passes (gradients accumulate; with a pipeline, a "
                            "smaller bubble too). No extra compute.",
                        {"--microbatches", std::to_string(m)}))
@@ -143,8 +146,8 @@ private:
         std::size_t layers = 0;
         for (const CheckpointSegment& seg : a.segments) layers += seg.last - seg.first + 1;
         if (!tryAdd(advice, SuggestionKind::Checkpointing, 3, m_config,
-                    "Checkpoint " + withThousands(static_cast<std::uint64_t>(a.segments.size())) + " segments of " +
-                        withThousands(static_cast<std::uint64_t>(layers)) +
+                    "Checkpoint " + thousands(static_cast<std::uint64_t>(a.segments.size())) + " segments of " +
+                        thousands(static_cast<std::uint64_t>(layers)) +
                         " layers (√n placement, torch.utils.checkpoint): their activations are recomputed in backward. "
                         "Same training; the step runs part of the forward again.",
                     {"--checkpoint-auto", "sqrt"}, &a, &placed->graph))
@@ -161,7 +164,7 @@ private:
             c.parallel.sequenceParallel = true;
             tryAdd(advice, SuggestionKind::ModelParallel, 3, c,
                    "Turn on sequence parallel: the norms' and dropouts' activations split over the " +
-                       withThousands(p.tensorParallel) + " tensor-parallel ranks too (the all-reduces become "
+                       thousands(p.tensorParallel) + " tensor-parallel ranks too (the all-reduces become "
                        "reduce-scatter + all-gather, the same traffic).",
                    {"--sp"});
         }
@@ -176,8 +179,8 @@ private:
             c.parallel.tensorParallel *= 2;
             if (checkTensorParallel(m_graph, c.parallel.tensorParallel))
                 tryAdd(advice, SuggestionKind::ModelParallel, 4, c,
-                       "Double tensor parallel to " + withThousands(c.parallel.tensorParallel) +
-                           " on the same GPUs (" + withThousands(c.parallel.dataParallel()) +
+                       "Double tensor parallel to " + thousands(c.parallel.tensorParallel) +
+                           " on the same GPUs (" + thousands(c.parallel.dataParallel()) +
                            " data-parallel ranks): each GPU holds half as much of every Linear and attention layer; an "
                            "all-reduce inside every block" +
                            (c.parallel.tensorParallel > perNode ? std::string(" — across nodes, which is slow") : std::string()) +
@@ -194,9 +197,9 @@ private:
             if (c.parallel.microbatches != m_config.parallel.microbatches)
                 changes.insert(changes.end(), {"--microbatches", std::to_string(c.parallel.microbatches)});
             tryAdd(advice, SuggestionKind::ModelParallel, 4, c,
-                   "Cut the layers into " + withThousands(c.parallel.pipelineParallel) + " pipeline stages on the same GPUs (" +
-                       withThousands(c.parallel.dataParallel()) + " data-parallel ranks, " +
-                       withThousands(c.parallel.microbatches) +
+                   "Cut the layers into " + thousands(c.parallel.pipelineParallel) + " pipeline stages on the same GPUs (" +
+                       thousands(c.parallel.dataParallel()) + " data-parallel ranks, " +
+                       thousands(c.parallel.microbatches) +
                        " micro-batches): each GPU holds its stage's layers; the pipeline's bubble idles part of the step.",
                    changes);
         }
@@ -205,8 +208,8 @@ private:
             c.parallel.contextParallel *= 2;
             if (*tokens % (2 * std::int64_t{c.parallel.contextParallel}) == 0)
                 tryAdd(advice, SuggestionKind::ModelParallel, 4, c,
-                       "Use context parallel " + withThousands(c.parallel.contextParallel) + " on the same GPUs: each holds " +
-                           "1/" + withThousands(c.parallel.contextParallel) +
+                       "Use context parallel " + thousands(c.parallel.contextParallel) + " on the same GPUs: each holds " +
+                           "1/" + thousands(c.parallel.contextParallel) +
                            " of every sequence's tokens (ring attention passes keys and values round).",
                        {"--cp", std::to_string(c.parallel.contextParallel)});
         }
@@ -261,9 +264,9 @@ private:
             c.parallel.nodes = p.nodes * factor;
             if (c.parallel.strategy == ParallelStrategy::None) c.parallel.strategy = ParallelStrategy::Ddp;
             if (tryAdd(advice, SuggestionKind::DataParallel, 7, c,
-                       "Use " + withThousands(gpus) + " GPUs (" + withThousands(c.parallel.nodes) + " nodes): the same " +
-                           withThousands(m_config.batch) + " samples per step over " +
-                           withThousands(c.parallel.dataParallel()) + " data-parallel ranks, fewer per GPU.",
+                       "Use " + thousands(gpus) + " GPUs (" + thousands(c.parallel.nodes) + " nodes): the same " +
+                           thousands(m_config.batch) + " samples per step over " +
+                           thousands(c.parallel.dataParallel()) + " data-parallel ranks, fewer per GPU.",
                        {"--gpus", std::to_string(gpus), "--nodes", std::to_string(c.parallel.nodes), "--parallel",
                         strategyName(c.parallel.strategy)}))
                 return;

@@ -25,6 +25,7 @@ void applyContextParallel(Analysis& view, std::uint32_t contextParallel)
     const Count c = contextParallel;
     if (c <= 1) return;
     const bool recomputed = view.recomputed.size() == view.layers.size();
+    for (Count& n : view.input.perSample) n = splitCount(n, c); // each rank's tokens
     view.activationGradientPeakNumel = 0;
     for (std::size_t i = 0; i < view.layers.size(); ++i) {
         LayerAnalysis& la = view.layers[i];

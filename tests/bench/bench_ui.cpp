@@ -23,6 +23,7 @@
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/charts/MemoryView.h"
+#include "ui/charts/RankBarsChart.h"
 #include "ui/charts/SequenceChart.h"
 #include "core/io/NativeFormat.h"
 #include "ui/document/Document.h"

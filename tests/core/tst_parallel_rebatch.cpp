@@ -110,7 +110,8 @@ void TestParallelRebatch::equalsAFreshEstimate()
         ++answered;
         compareEstimates(*moved, *fresh);
     }
-    QVERIFY(answered >= 2);
+    // The same batch always answers; without a pipeline every batch does.
+    QVERIFY(answered >= (pipeline ? 1 : 7));
 }
 
 void TestParallelRebatch::declinesOtherChanges()
