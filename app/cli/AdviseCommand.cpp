@@ -2,7 +2,9 @@
 
 #include "app/cli/CheckpointOptions.h"
 #include "app/cli/ModelLoading.h"
+#include "app/cli/ParallelOptions.h"
 #include "core/advise/Advisor.h"
+#include "core/advise/ParallelAdvisor.h"
 #include "core/analysis/Analysis.h"
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
@@ -20,6 +22,7 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
     auto config = configFor(o, r.model);
     if (!config) return config.error();
     if (auto applied = applyCheckpointOptions(o, *config, r.model); !applied) return applied.error();
+    if (auto parallel = applyParallelOptions(o, *config); !parallel) return parallel.error();
     if (!config->gpu)
         return core::makeError("usage", "needs --gpu NAME or --gpu-memory SIZE (or a \"gpu\" in the model's training section)",
                                "advise");
@@ -31,7 +34,9 @@ core::Result<AdviseReport> runAdvise(const CliOptions& o)
     const auto& catalog = core::GpuCatalog::builtin();
     if (auto overflow = core::sizeOverflowError(core::estimate(a, r.config, catalog.defaultContextBytes()), r.model.graph))
         return placedError(o.modelPath, *overflow, r.model);
-    r.advice = core::advise(r.model.graph, r.config, catalog);
+    // Many GPUs: every rank must fit; the candidates are the parallel settings' (ParallelAdvisor.h).
+    r.advice = r.config.parallel.active() ? core::adviseParallel(r.model.graph, r.config, catalog)
+                                          : core::advise(r.model.graph, r.config, catalog);
     return r;
 }
 

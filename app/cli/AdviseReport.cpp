@@ -35,10 +35,14 @@ std::string formatAdviseTable(const AdviseReport& r)
     const core::Advice& a = r.advice;
     const core::TrainingConfig& c = r.config;
     std::string out = "Model: " + r.modelPath + "\n";
-    out += "Batch " + core::withThousands(c.batch) + " on " + c.gpu->name + " (" +
-           core::formatBytes(static_cast<double>(c.gpu->memoryBytes)) + "): needs " +
-           core::formatBytes(static_cast<double>(a.peakBytes)) + (a.fits ? ", fits" : ", does NOT fit") + "\n";
-    if (!a.suggestions.empty()) out += "\nWhat makes it fit, cheapest first (each re-estimated with the change applied):\n";
+    const bool many = c.parallel.active();
+    out += "Batch " + core::withThousands(c.batch) + " on " + (many ? core::withThousands(std::uint64_t{c.parallel.gpus}) + " × " : std::string()) +
+           c.gpu->name + " (" + core::formatBytes(static_cast<double>(c.gpu->memoryBytes)) + (many ? " each" : "") + "): " +
+           (many ? "the rank that peaks needs " : "needs ") + core::formatBytes(static_cast<double>(a.peakBytes)) +
+           (a.fits ? ", fits" : ", does NOT fit") + "\n";
+    if (!a.suggestions.empty())
+        out += many ? "\nWhat makes every GPU fit, cheapest first (each re-estimated per rank with the change applied):\n"
+                    : "\nWhat makes it fit, cheapest first (each re-estimated with the change applied):\n";
     int n = 0;
     for (const core::Suggestion& s : a.suggestions) {
         out += "\n" + std::to_string(++n) + ". [" + core::suggestionKindName(s.kind) + "] " + s.description + "\n";
@@ -62,6 +66,7 @@ std::string formatAdviseJson(const AdviseReport& r)
     j["batch"] = r.config.batch;
     j["gpu"] = r.config.gpu->name;
     j["gpu_memory_bytes"] = r.config.gpu->memoryBytes;
+    if (r.config.parallel.active()) j["gpus"] = r.config.parallel.gpus;
     j["peak_bytes"] = a.peakBytes;
     j["fits"] = a.fits;
     ordered_json list = ordered_json::array();

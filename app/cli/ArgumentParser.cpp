@@ -240,8 +240,8 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
         if (isFlag(a)) {
             if (!needsModel) return usage(a, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (a == "--safe" && o.command != Command::Fit) return usage(a, "is an option of fit, not of " + cmd);
-            if (a == "--sp" && o.command != Command::Estimate && o.command != Command::Fit)
-                return usage(a, "is an option of estimate and fit, not of " + cmd);
+            if (a == "--sp" && o.command != Command::Estimate && o.command != Command::Fit && o.command != Command::Advise)
+                return usage(a, "is an option of estimate, fit and advise, not of " + cmd);
             if (a == "--safe") o.safe = true;
             else if (a == "--sp") o.sequenceParallel = true;
             else if (a == "--double-quant") o.doubleQuant = true;
@@ -262,8 +262,8 @@ core::Result<CliOptions> parseArguments(const std::vector<std::string>& args)
                 return usage(opt, "is an option of estimate, fit, advise and validate, not of " + cmd);
             if (validate && !isValidateOption(opt))
                 return usage(opt, "validate takes the batch, optimizer, precision and framework from the measurement file");
-            if (isParallelOption(opt) && o.command != Command::Estimate && o.command != Command::Fit)
-                return usage(opt, "is an option of estimate and fit, not of " + cmd + " (many GPUs are estimated per rank)");
+            if (isParallelOption(opt) && o.command != Command::Estimate && o.command != Command::Fit && o.command != Command::Advise)
+                return usage(opt, "is an option of estimate, fit and advise, not of " + cmd + " (many GPUs are estimated per rank)");
             if (auto e = applyOption(o, opt, value)) return *e;
             gpuFlag |= opt == "--gpu";
             gpuMemoryFlag |= opt == "--gpu-memory";

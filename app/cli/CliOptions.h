@@ -69,7 +69,7 @@ struct CliOptions {
 
     // Many GPUs (app/cli/ParallelOptions.h, core::ParallelConfig), estimate only; unset keeps
     // the model file's settings.
-    std::optional<std::uint32_t> gpus, nodes, tensorParallel, pipelineParallel, microbatches, virtualStages;
+    std::optional<std::uint32_t> gpus, nodes, tensorParallel, pipelineParallel, microbatches, virtualStages, contextParallel;
     std::optional<core::ParallelStrategy> parallelStrategy;
     std::optional<core::PipelineSchedule> pipelineSchedule;
     std::optional<core::Offload> offload;

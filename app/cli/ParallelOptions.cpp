@@ -12,10 +12,10 @@ namespace {
 std::string thousands(std::uint64_t n) { return core::withThousands(n); }
 
 // The option that sets each ParallelConfig key (core::validateParallel names keys).
-constexpr std::array<std::pair<const char*, const char*>, 11> kOptionOfKey = {{
+constexpr std::array<std::pair<const char*, const char*>, 12> kOptionOfKey = {{
     {"gpus", "--gpus"}, {"nodes", "--nodes"}, {"strategy", "--parallel"}, {"tensor_parallel", "--tp"},
     {"pipeline_parallel", "--pp"}, {"sequence_parallel", "--sp"}, {"microbatches", "--microbatches"},
-    {"schedule", "--schedule"}, {"virtual_stages", "--virtual-stages"}, {"offload", "--offload"}, {"batch", "--batch"},
+    {"schedule", "--schedule"}, {"virtual_stages", "--virtual-stages"}, {"context_parallel", "--cp"}, {"offload", "--offload"}, {"batch", "--batch"},
 }};
 
 std::string optionOfKey(const std::string& key)
@@ -40,7 +40,7 @@ std::optional<std::uint32_t> parseCount(const std::string& value, std::uint32_t 
 
 bool isParallelOption(std::string_view opt)
 {
-    for (const char* known : {"--gpus", "--nodes", "--parallel", "--tp", "--pp", "--microbatches", "--schedule", "--virtual-stages", "--offload"})
+    for (const char* known : {"--gpus", "--nodes", "--parallel", "--tp", "--pp", "--microbatches", "--schedule", "--virtual-stages", "--cp", "--offload"})
         if (opt == known) return true;
     return false;
 }
@@ -58,7 +58,7 @@ std::optional<core::Error> applyParallelOption(CliOptions& o, const std::string&
         o.offload = core::parseOffload(value);
         if (!o.offload || *o.offload == core::Offload::None) return usage("unknown offload '" + value + "' (optimizer, params, both)");
     } else {
-        const bool gpus = opt == "--gpus" || opt == "--nodes" || opt == "--tp" || opt == "--pp";
+        const bool gpus = opt == "--gpus" || opt == "--nodes" || opt == "--tp" || opt == "--pp" || opt == "--cp";
         const std::uint32_t limit = gpus ? core::ParallelConfig::kMaxGpus : core::ParallelConfig::kMaxMicrobatches;
         const auto n = parseCount(value, limit);
         if (!n) {
@@ -74,6 +74,7 @@ std::optional<core::Error> applyParallelOption(CliOptions& o, const std::string&
         else if (opt == "--tp") o.tensorParallel = n;
         else if (opt == "--pp") o.pipelineParallel = n;
         else if (opt == "--virtual-stages") o.virtualStages = n;
+        else if (opt == "--cp") o.contextParallel = n;
         else o.microbatches = n;
     }
     return std::nullopt;
@@ -96,6 +97,7 @@ core::Status applyParallelOptions(const CliOptions& o, core::TrainingConfig& con
     if (o.microbatches) p.microbatches = *o.microbatches;
     if (o.pipelineSchedule) p.schedule = *o.pipelineSchedule;
     if (o.virtualStages) p.virtualStages = *o.virtualStages;
+    if (o.contextParallel) p.contextParallel = *o.contextParallel;
     if (o.offload) p.offload = *o.offload;
     if (!p.active()) return core::Ok{};
     if (auto valid = core::validateParallel(p, config.batch); !valid) return parallelError(valid.error());

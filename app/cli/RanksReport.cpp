@@ -23,6 +23,7 @@ std::string settingsLine(const ParallelEstimate& pe, const ParallelConfig& p)
     std::string line = "Parallel: " + thousands(p.gpus) + " GPU(s) on " + thousands(p.nodes) + " node(s), " +
                        strategyName(p.strategy) + " over " + thousands(p.dataParallel()) + " data-parallel rank(s)";
     if (p.tensorParallel > 1) line += ", tensor parallel " + thousands(p.tensorParallel) + (p.sequenceParallel ? " + sequence parallel" : "");
+    if (p.contextParallel > 1) line += ", context parallel " + thousands(p.contextParallel);
     if (p.pipelineParallel > 1)
         line += ", " + thousands(p.pipelineParallel) + " pipeline stages (" + scheduleName(p.schedule) +
                 (p.schedule == PipelineSchedule::Interleaved ? " with " + thousands(p.virtualStages) + " model chunks per stage" : "") +
@@ -92,6 +93,7 @@ void addRanksJson(const EstimateReport& report, nlohmann::ordered_json& into)
                         {"microbatches", p.microbatches},
                         {"schedule", scheduleName(p.schedule)},
                         {"virtual_stages", p.virtualStages},
+                        {"context_parallel", p.contextParallel},
                         {"offload", offloadName(p.offload)},
                         {"global_batch", pe.globalBatch},
                         {"micro_batch", pe.microBatch}};
@@ -114,6 +116,7 @@ void addRanksJson(const EstimateReport& report, nlohmann::ordered_json& into)
         j["peak_components"] = comps;
         j["gather_buffer_bytes"] = r.states.gatherBuffer;
         j["comm_buffer_bytes"] = r.states.commBuffer;
+        j["context_ring_bytes"] = r.contextRingBytes();
         j["peak_bytes"] = at.bytes;
         j["peak_phase"] = stepPhaseName(at.where.phase);
         j["fits"] = r.breakdown.config.gpu ? nlohmann::ordered_json(r.breakdown.fits()) : nlohmann::ordered_json(nullptr);

@@ -28,7 +28,9 @@ Commands:
   fit       the largest batch that fits the GPU, and the breakdown at that batch
   advise    what to change so that the batch fits the GPU (accumulation, mixed precision,
             more GPUs, another optimizer, freezing, a smaller input, a larger GPU), each
-            re-estimated, with the options that reproduce it with estimate
+            re-estimated, with the options that reproduce it with estimate; with --gpus N,
+            what makes every GPU rank fit (sharding, micro-batches, checkpointing, splitting
+            the model, precision, offload, more GPUs)
   validate  compares MODEL's estimate with a measurement written by an exported PyTorch file
             (python3 model.py --out MEASURED.json; docs/measurement-format.md)
   layers    every layer kind with its inputs and attributes (type, default, range)
@@ -81,12 +83,14 @@ LoRA / QLoRA (docs/llm.md):
                       bitsandbytes 4-bit) or int8 (LLM.int8); --double-quant: NF4 double
                       quantisation of the block constants
 
-Many GPUs (estimate only; per-rank figures; docs/parallelism.md):
-  --gpus N            GPUs in all (tensor x pipeline x data-parallel); --batch is then the
+Many GPUs (estimate, fit, advise; per-rank figures; docs/parallelism.md):
+  --gpus N            GPUs in all (tensor x pipeline x context x data-parallel); --batch is the
                       global batch of all data-parallel ranks
   --nodes M           nodes (must divide N)
   --parallel NAME     ddp, zero1, zero2, zero3, fsdp or fsdp2 (data-parallel model states)
   --tp T, --pp P      tensor-parallel size, pipeline stages; --sp: sequence parallel
+  --cp C              context parallel (ring attention): each rank holds 1/C of every
+                      sequence's tokens; the sequence length must divide by 2 x C
   --microbatches K    micro-batches per step and rank; --schedule 1f1b (default), gpipe or
                       interleaved (Megatron's virtual pipeline; --virtual-stages V model chunks
                       per stage, at least 2)

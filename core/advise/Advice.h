@@ -30,6 +30,12 @@ enum class SuggestionKind {
     SmallerInput,
     LargerGpu,
     Combination,
+    // Many GPUs (core::adviseParallel): shard the model states further (ZeRO / FSDP); split the
+    // model over the same GPUs another way (tensor, sequence, pipeline, context parallel); move
+    // state to host memory (CPU offload).
+    ShardStates,
+    ModelParallel,
+    Offload,
 };
 const char* suggestionKindName(SuggestionKind k); // "accumulation", "mixed_precision", …
 

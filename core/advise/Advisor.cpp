@@ -25,6 +25,9 @@ const char* suggestionKindName(SuggestionKind k)
     case SuggestionKind::SmallerInput: return "smaller_input";
     case SuggestionKind::LargerGpu: return "larger_gpu";
     case SuggestionKind::Combination: return "combination";
+    case SuggestionKind::ShardStates: return "shard_states";
+    case SuggestionKind::ModelParallel: return "model_parallel";
+    case SuggestionKind::Offload: return "offload";
     }
     return "";
 }

@@ -37,7 +37,7 @@ std::optional<Error> overheadsFromJson(const json& o, const std::string& at, Ove
 
 // "parallel": {"gpus": N, "nodes": N, "strategy": "zero3", "tensor_parallel": N,
 // "pipeline_parallel": N, "sequence_parallel": bool, "microbatches": N, "schedule": "1f1b",
-// "virtual_stages": N, "offload": "none"}; every key optional (ParallelConfig's defaults). Only types and ranges are
+// "virtual_stages": N, "context_parallel": N, "offload": "none"}; every key optional (ParallelConfig's defaults). Only types and ranges are
 // checked here: the settings' consistency with each other and with the batch is checked when
 // they are estimated (validateParallel), since options may still change them.
 std::optional<Error> parallelFromJson(const json& o, const std::string& at, ParallelConfig& out)
@@ -53,7 +53,8 @@ std::optional<Error> parallelFromJson(const json& o, const std::string& at, Para
         return std::nullopt;
     };
     for (const auto& [key, into] : {std::pair<const char*, std::uint32_t*>{"gpus", &out.gpus}, {"nodes", &out.nodes},
-                                    {"tensor_parallel", &out.tensorParallel}, {"pipeline_parallel", &out.pipelineParallel}})
+                                    {"tensor_parallel", &out.tensorParallel}, {"pipeline_parallel", &out.pipelineParallel},
+                                    {"context_parallel", &out.contextParallel}})
         if (auto e = count(key, ParallelConfig::kMaxGpus, *into)) return e;
     if (auto e = count("microbatches", ParallelConfig::kMaxMicrobatches, out.microbatches)) return e;
     if (auto e = count("virtual_stages", ParallelConfig::kMaxMicrobatches, out.virtualStages)) return e;
@@ -87,6 +88,7 @@ json parallelToJson(const ParallelConfig& p)
                 {"schedule", scheduleName(p.schedule)},
                 {"offload", offloadName(p.offload)}};
     if (p.virtualStages != 1) j["virtual_stages"] = p.virtualStages; // files stay as before without it
+    if (p.contextParallel != 1) j["context_parallel"] = p.contextParallel;
     return j;
 }
 

@@ -32,12 +32,12 @@ std::optional<E> parseIn(const std::array<std::pair<E, const char*>, N>& table, 
     return std::nullopt;
 }
 
+} // namespace
+
 bool shardsParams(ParallelStrategy s)
 {
     return s == ParallelStrategy::Zero3 || s == ParallelStrategy::Fsdp || s == ParallelStrategy::Fsdp2;
 }
-
-} // namespace
 
 const char* strategyName(ParallelStrategy s) { return nameOf(kStrategies, s); }
 const char* offloadName(Offload o) { return nameOf(kOffloads, o); }
@@ -86,11 +86,13 @@ Status validateParallel(const ParallelConfig& p, std::uint64_t globalBatch)
         return bad("nodes", "the number of nodes must divide the " + std::to_string(p.gpus) + " GPUs evenly");
     if (p.tensorParallel < 1 || p.pipelineParallel < 1)
         return bad(p.tensorParallel < 1 ? "tensor_parallel" : "pipeline_parallel", "a parallel size must be at least 1");
-    const std::uint64_t modelParallel = std::uint64_t{p.tensorParallel} * p.pipelineParallel;
+    if (p.contextParallel < 1 || p.contextParallel > ParallelConfig::kMaxGpus)
+        return bad("context_parallel", "the context-parallel size must be from 1 to 65,536");
+    const std::uint64_t modelParallel = std::uint64_t{p.tensorParallel} * p.pipelineParallel * p.contextParallel;
     if (p.gpus % modelParallel != 0)
-        return bad(p.tensorParallel > 1 ? "tensor_parallel" : "pipeline_parallel",
-                   "tensor × pipeline parallel (" + std::to_string(modelParallel) + ") must divide the " + std::to_string(p.gpus) +
-                       " GPUs");
+        return bad(p.contextParallel > 1 ? "context_parallel" : p.tensorParallel > 1 ? "tensor_parallel" : "pipeline_parallel",
+                   std::string(p.contextParallel > 1 ? "tensor × pipeline × context parallel (" : "tensor × pipeline parallel (") +
+                       std::to_string(modelParallel) + ") must divide the " + std::to_string(p.gpus) + " GPUs");
     if (p.sequenceParallel && p.tensorParallel < 2)
         return bad("sequence_parallel", "sequence parallel splits the tensor-parallel region: it needs a tensor-parallel size above 1");
     if (p.microbatches < 1 || p.microbatches > ParallelConfig::kMaxMicrobatches)
@@ -103,8 +105,9 @@ Status validateParallel(const ParallelConfig& p, std::uint64_t globalBatch)
     if (p.virtualStages > ParallelConfig::kMaxMicrobatches)
         return bad("virtual_stages", "the number of virtual stages must be from 1 to 65,536");
     const std::uint32_t dp = p.dataParallel();
-    if (dp > 1 && p.strategy == ParallelStrategy::None)
-        return bad("strategy", std::to_string(dp) + " data-parallel ranks need a strategy (" + strategyNameList() + ")");
+    if (p.shardingRanks() > 1 && p.strategy == ParallelStrategy::None)
+        return bad("strategy", std::to_string(p.shardingRanks()) + (p.contextParallel > 1 ? " data- and context-parallel" : " data-parallel") +
+                                   " ranks need a strategy (" + strategyNameList() + ")");
     if (p.offload != Offload::None) {
         if (p.strategy == ParallelStrategy::None || p.strategy == ParallelStrategy::Ddp)
             return bad("offload", "CPU offload needs a sharded strategy (zero1, zero2, zero3, fsdp, fsdp2)");

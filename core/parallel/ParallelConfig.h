@@ -27,6 +27,8 @@ std::optional<ParallelStrategy> parseStrategy(std::string_view name);
 std::optional<PipelineSchedule> parseSchedule(std::string_view name);
 std::optional<Offload> parseOffload(std::string_view name);
 std::string strategyNameList(); // "none, ddp, zero1, …" for messages
+// ZeRO-3, FSDP and FSDP2 shard the weights too.
+bool shardsParams(ParallelStrategy s);
 
 struct ParallelConfig {
     static constexpr std::uint32_t kMaxGpus = 65536;
@@ -38,6 +40,10 @@ struct ParallelConfig {
     std::uint32_t tensorParallel = 1;   // Megatron tensor-parallel size T
     std::uint32_t pipelineParallel = 1; // pipeline stages P
     bool sequenceParallel = false;      // Megatron sequence parallel (needs T > 1)
+    // Context parallel size C (Megatron --context-parallel-size, ring attention): each of C ranks
+    // holds 1/C of every sequence's tokens, so every activation is split C ways; weights are
+    // replicated and their gradients and distributed-optimizer shards span data × context ranks.
+    std::uint32_t contextParallel = 1;
     std::uint32_t microbatches = 1;     // per optimizer step and data-parallel rank (pipeline)
     PipelineSchedule schedule = PipelineSchedule::OneFOneB;
     // Model chunks per pipeline rank V (Megatron's virtual pipeline stages): the interleaved
@@ -46,8 +52,11 @@ struct ParallelConfig {
     std::uint32_t virtualStages = 1;
     Offload offload = Offload::None;
 
-    // gpus / (T × P): the ranks that each hold a slice of the batch. Valid after validate().
-    std::uint32_t dataParallel() const { return gpus / (tensorParallel * pipelineParallel); }
+    // gpus / (T × P × C): the ranks that each hold a slice of the batch. Valid after validate().
+    std::uint32_t dataParallel() const { return gpus / (tensorParallel * pipelineParallel * contextParallel); }
+    // The ranks one copy of the model states is sharded over: data × context parallel (Megatron's
+    // distributed optimizer and gradient buffers use the data-and-context-parallel group).
+    std::uint32_t shardingRanks() const { return dataParallel() * contextParallel; }
     // Anything but one GPU with nothing set.
     bool active() const { return *this != ParallelConfig{}; }
     // Forward passes of one model chunk (1/V of the stage's layers) whose activations stage

@@ -26,6 +26,11 @@ struct RankEstimate {
     // strategy adds (states.gatherBuffer + states.commBuffer) are part of Component::Workspace.
     MemoryBreakdown breakdown;
     ShardedStates states; // where the model states went; states.cpu is the host memory it needs
+    // Context parallel: the ring's buffers of the largest attention layer per sample (the whole
+    // sequence's keys, values and output), part of Component::Workspace. 0 otherwise.
+    Count contextRingPerSample = 0;
+    // Those buffers at this rank's micro-batch (breakdown.config.batch).
+    Count contextRingBytes() const { return saturatingMul(contextRingPerSample, breakdown.config.batch); }
 };
 
 // A training step spread over many GPUs (core/parallel/RankEstimator.h).
@@ -34,6 +39,12 @@ struct ParallelEstimate {
     std::uint64_t microBatch = 1;    // samples one rank runs per forward/backward pass
     std::vector<RankEstimate> ranks; // by stage
     std::size_t peakRank = 0;        // index into `ranks` of the role whose peak is the highest
+    // What a batch change needs to re-evaluate the estimate without estimating again
+    // (rebatchParallel): the settings it was made for, the pipeline's chunks (P × V, in order;
+    // empty without a pipeline) and the rows the chunks were balanced by.
+    TrainingConfig config;
+    std::vector<PipelineStage> pipelineChunks;
+    std::vector<LayerMemory> balanceRows;
 };
 
 } // namespace netsizer::core

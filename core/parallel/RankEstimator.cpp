@@ -1,6 +1,9 @@
 #include "core/parallel/RankEstimator.h"
 
+#include "core/analysis/SequenceLength.h"
 #include "core/estimate/Estimator.h"
+#include "core/estimate/Precision.h"
+#include "core/parallel/ContextParallelView.h"
 #include "core/parallel/PipelineStages.h"
 #include "core/parallel/TensorParallelView.h"
 
@@ -40,6 +43,31 @@ ModelStates modelStates(const MemoryBreakdown& b)
     return m;
 }
 
+// Sums the timeline's steady components and each event's total, and the components' maxima,
+// after the components changed.
+void recomputeTotals(MemoryBreakdown& b)
+{
+    b.timeline.steadyTotal = {};
+    for (const AffineBytes& c : b.timeline.steady) b.timeline.steadyTotal += c;
+    for (TimelineEvent& e : b.timeline.events) {
+        e.total = b.timeline.steadyTotal;
+        for (const AffineBytes& v : e.varying) e.total += v;
+    }
+    b.componentMaximaSum = {};
+    for (const AffineBytes& c : b.components) b.componentMaximaSum += c;
+}
+
+// Adds a buffer held all step to the workspace; the band moves with the centre.
+void addWorkspace(MemoryBreakdown& b, const AffineBytes& buffer)
+{
+    if (buffer.fixed == 0 && buffer.perSample == 0) return;
+    b.components[idx(Component::Workspace)] += buffer;
+    b.timeline.steady[idx(Component::Workspace)] += buffer;
+    recomputeTotals(b);
+    b.componentMaximaLow += buffer;
+    b.componentMaximaHigh += buffer;
+}
+
 // Places the model states as `s` says, in the components, the per-layer rows and every event,
 // and adds the strategy's buffers to the workspace. The band keeps its width.
 void applyStates(MemoryBreakdown& b, const ModelStates& m, const ShardedStates& s)
@@ -67,14 +95,7 @@ void applyStates(MemoryBreakdown& b, const ModelStates& m, const ShardedStates& 
     }
     b.components[idx(Component::Workspace)] += buffers;
     b.timeline.steady[idx(Component::Workspace)] += buffers;
-    b.timeline.steadyTotal = {};
-    for (const AffineBytes& c : b.timeline.steady) b.timeline.steadyTotal += c;
-    for (TimelineEvent& e : b.timeline.events) {
-        e.total = b.timeline.steadyTotal;
-        for (const AffineBytes& v : e.varying) e.total += v;
-    }
-    b.componentMaximaSum = {};
-    for (const AffineBytes& c : b.components) b.componentMaximaSum += c;
+    recomputeTotals(b);
     // The band's excess below and above the centre is that of the overhead lines: unchanged.
     auto shift = [&](AffineBytes& edge) {
         auto move = [](Count e, Count from, Count to) { return e >= from ? saturatingAdd(to, e - from) : to - std::min(to, from - e); };
@@ -122,6 +143,18 @@ Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& an
     if (auto valid = validateParallel(p, config.batch); !valid) return valid.error();
     if (config.mode != Mode::Train || config.framework != Framework::PyTorch)
         return makeError("bad_attribute", "parallel training is modelled for PyTorch (CUDA) training only", "strategy");
+    if (p.contextParallel > 1) {
+        const std::optional<std::int64_t> tokens = sequenceLength(graph);
+        if (!tokens)
+            return makeError("bad_attribute", "context parallel splits the tokens of a sequence: the network has no token-id input",
+                             "context_parallel");
+        const std::int64_t chunks = 2 * std::int64_t{p.contextParallel};
+        if (*tokens % chunks != 0)
+            return makeError("bad_attribute",
+                             "context parallel " + std::to_string(p.contextParallel) + " needs a sequence length divisible by " +
+                                 std::to_string(chunks) + " (2 × C chunks, balanced for the causal mask); it is " + std::to_string(*tokens),
+                             "context_parallel");
+    }
     ParallelEstimate out;
     const std::uint32_t dp = p.dataParallel();
     out.globalBatch = config.batch;
@@ -135,6 +168,13 @@ Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& an
 
     Analysis split = analysis;
     applyTensorParallel(split, graph, p.tensorParallel, p.sequenceParallel);
+    applyContextParallel(split, p.contextParallel);
+    Count ringPerSample = 0;
+    if (p.contextParallel > 1) {
+        const PrecisionInfo& precision = precisionInfo(config.precision);
+        const Count elementBytes = precision.castCopyBytes ? precision.castCopyBytes : precision.activationBytes;
+        ringPerSample = saturatingMul(contextParallelRingNumel(graph, analysis, p.tensorParallel), elementBytes);
+    }
     std::vector<PipelineStage> stages{{0, split.layers.empty() ? 0 : split.layers.size() - 1}};
     const std::uint32_t virtualStages = p.schedule == PipelineSchedule::Interleaved ? p.virtualStages : 1;
     const std::uint64_t chunkCount = std::uint64_t{p.pipelineParallel} * virtualStages;
@@ -144,8 +184,11 @@ Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& an
                              std::to_string(chunkCount) + (virtualStages > 1 ? " model chunks" : " pipeline stages") +
                                  " need at least as many layers (the network has " + std::to_string(split.layers.size()) + ")",
                              virtualStages > 1 ? "virtual_stages" : "pipeline_parallel");
-        stages = balanceStages(estimate(split, rank, defaultContextBytes).layers, rank.batch, static_cast<std::uint32_t>(chunkCount));
+        out.balanceRows = estimate(split, rank, defaultContextBytes).layers;
+        stages = balanceStages(out.balanceRows, rank.batch, static_cast<std::uint32_t>(chunkCount));
+        out.pipelineChunks = stages;
     }
+    out.config = config;
     const std::uint32_t stageCount = p.pipelineParallel > 1 ? p.pipelineParallel : 1;
     for (std::uint32_t s = 0; s < stageCount; ++s) {
         RankEstimate& r = out.ranks.emplace_back();
@@ -162,9 +205,37 @@ Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& an
         r.breakdown = estimate(view, rank, defaultContextBytes);
         addInFlight(r.breakdown, r.inFlightChunks, stageCount > 1 ? virtualStages : 1);
         const ModelStates m = modelStates(r.breakdown);
-        r.states = shardModelStates(m, p.strategy, p.offload, dp);
+        r.states = shardModelStates(m, p.strategy, p.offload, p.shardingRanks());
         applyStates(r.breakdown, m, r.states);
+        r.contextRingPerSample = ringPerSample;
+        addWorkspace(r.breakdown, {0, ringPerSample});
         if (r.breakdown.peakBytes() > out.ranks[out.peakRank].breakdown.peakBytes()) out.peakRank = s;
+    }
+    return out;
+}
+
+std::optional<ParallelEstimate> rebatchParallel(const ParallelEstimate& previous, const TrainingConfig& config)
+{
+    TrainingConfig same = config;
+    same.batch = previous.config.batch;
+    if (!(same == previous.config) || previous.ranks.empty()) return std::nullopt;
+    const ParallelConfig& p = config.parallel;
+    if (!validateParallel(p, config.batch)) return std::nullopt;
+    const std::uint64_t micro = config.batch / (std::uint64_t{p.dataParallel()} * p.microbatches);
+    if (!previous.pipelineChunks.empty()) {
+        const auto chunks = balanceStages(previous.balanceRows, micro, static_cast<std::uint32_t>(previous.pipelineChunks.size()));
+        const bool sameCut = std::equal(chunks.begin(), chunks.end(), previous.pipelineChunks.begin(), previous.pipelineChunks.end(),
+                                        [](const PipelineStage& a, const PipelineStage& b) { return a.first == b.first && a.last == b.last; });
+        if (!sameCut) return std::nullopt;
+    }
+    ParallelEstimate out = previous;
+    out.config = config;
+    out.globalBatch = config.batch;
+    out.microBatch = micro;
+    out.peakRank = 0;
+    for (std::size_t s = 0; s < out.ranks.size(); ++s) {
+        out.ranks[s].breakdown.config.batch = micro; // every figure is affine in the micro-batch
+        if (out.ranks[s].breakdown.peakBytes() > out.ranks[out.peakRank].breakdown.peakBytes()) out.peakRank = s;
     }
     return out;
 }

@@ -20,11 +20,21 @@
 #include "core/parallel/RankEstimate.h"
 #include "core/util/Result.h"
 
+#include <optional>
+
 namespace netsizer::core {
 
 // Errors (path = the ParallelConfig key): inconsistent settings (validateParallel), a profile
 // other than PyTorch training, more pipeline stages than layers. O(stages × layers).
 Result<ParallelEstimate> estimateParallel(const Graph& graph, const Analysis& analysis, const TrainingConfig& config,
                                           std::uint64_t defaultContextBytes);
+
+// The estimate `previous` (estimateParallel's) re-evaluated at config.batch, when `config` differs
+// from previous.config in the batch alone: every figure of a rank is affine in its micro-batch,
+// so only the evaluation point moves — unless the pipeline's balance cuts the layers elsewhere
+// at the new micro-batch, or the new batch does not divide into the ranks; then nullopt, and
+// estimateParallel must run again. Equal to estimateParallel's result whenever it answers.
+// O(ranks + layers); O(ranks) without a pipeline.
+std::optional<ParallelEstimate> rebatchParallel(const ParallelEstimate& previous, const TrainingConfig& config);
 
 } // namespace netsizer::core

@@ -5,6 +5,7 @@
 #include "CliHarness.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
 
@@ -125,6 +126,21 @@ private slots:
         QVERIFY(table.out.contains("The rank that peaks: stage 1 of 2 (first), 224 B"));
     }
 
+    // Context parallel on the GPT-2 preset at 128 tokens, two GPUs (one data-parallel rank, batch
+    // 1): the ring's buffers are GPT-2's keys, values and attention output over the whole
+    // sequence, 3 × 128 × 768 elements × 4 B = 1,179,648 B (tests/core/tst_context_parallel.cpp).
+    void contextParallelRanks()
+    {
+        const QStringList args{"--seq-len", "128", "--batch", "1", "--gpus", "2", "--cp", "2", "--parallel", "ddp"};
+        const QJsonObject j = run("gpt2", args);
+        QCOMPARE(num(j["parallel"].toObject(), "context_parallel"), qint64{2});
+        QCOMPARE(num(j["parallel"].toObject(), "data_parallel"), qint64{1});
+        QCOMPARE(num(j["ranks"].toArray()[0].toObject(), "context_ring_bytes"), qint64{1'179'648});
+        const auto table = cli(QStringList{"estimate", "gpt2", "--framework", "pytorch", "--precision", "fp32"} + args);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("over 1 data-parallel rank(s), context parallel 2;"), table.out.constData());
+    }
+
     // One GPU and nothing set: no parallel section, the single-GPU report unchanged.
     void oneGpuHasNoRanks()
     {
@@ -162,6 +178,11 @@ private slots:
         QTest::newRow("chunks beyond layers") << QStringList{"--gpus", "2", "--pp", "2", "--schedule", "interleaved", "--virtual-stages", "2"}
                                               << "--virtual-stages: 4 model chunks need at least as many layers (the network has 3)";
         QTest::newRow("virtual stages 0") << QStringList{"--virtual-stages", "0"} << "--virtual-stages: '0' is not a number of model chunks per stage";
+        QTest::newRow("cp 0") << QStringList{"--cp", "0"} << "--cp: '0' is not a parallel size from 1 to 65,536";
+        QTest::newRow("cp without tokens") << QStringList{"--gpus", "2", "--cp", "2", "--parallel", "ddp"}
+                                           << "--cp: context parallel splits the tokens of a sequence: the network has no token-id input";
+        QTest::newRow("cp x tp") << QStringList{"--gpus", "2", "--cp", "2", "--tp", "2"}
+                                 << "--cp: tensor × pipeline × context parallel (4) must divide the 2 GPUs";
         QTest::newRow("microbatches") << QStringList{"--microbatches", "0"} << "--microbatches: '0' is not a number of micro-batches";
         QTest::newRow("stages") << QStringList{"--batch", "4", "--gpus", "4", "--pp", "4"}
                                 << "--pp: 4 pipeline stages need at least as many layers (the network has 3)";
@@ -179,15 +200,45 @@ private slots:
         QVERIFY(r.out.isEmpty());
     }
 
-    // The options belong to estimate and fit: advise searches one GPU's changes.
-    void adviseRefusesThem()
+    // advise with many GPUs: every suggestion makes every rank fit. Two GPUs, DDP, Adam, global
+    // batch 2 on a 400-byte GPU: DDP's rank needs 584 B (ranksJsonPerStrategy), ZeRO-1 346 B — the
+    // least sharding that fits, first. Each suggestion, given back to `estimate` with its
+    // options, fits every rank at the figure advise printed.
+    void adviseWithManyGpus()
     {
-        const auto r = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--gpus", "2"});
-        QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("--gpus: is an option of estimate and fit"), r.err.constData());
-        const auto sp = cli({"advise", m_tiny, "--gpu-memory", "1GiB", "--sp"});
-        QCOMPARE(sp.code, 2);
-        QVERIFY(sp.err.contains("--sp: is an option of estimate and fit"));
+        const QStringList common{"--framework", "pytorch", "--precision", "fp32", "--context", "0", "--gpu-memory", "400",
+                                 "--batch",     "2",       "--optimizer", "adam"};
+        const QStringList base = common + QStringList{"--gpus", "2", "--parallel", "ddp"};
+        const auto r = cli(QStringList{"advise", m_tiny, "--format", "json"} + base);
+        QCOMPARE(r.code, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(num(j, "peak_bytes"), qint64{584});
+        QCOMPARE(j["fits"].toBool(), false);
+        QCOMPARE(num(j, "gpus"), qint64{2});
+        const QJsonArray list = j["suggestions"].toArray();
+        QVERIFY(list.size() >= 2);
+        const QJsonObject first = list[0].toObject();
+        QCOMPARE(first["kind"].toString(), QString("shard_states"));
+        QCOMPARE(num(first, "peak_bytes"), qint64{346});
+        for (const auto& v : list) {
+            const QJsonObject s = v.toObject();
+            QStringList changes;
+            for (const auto& c : s["changes"].toArray()) changes << c.toString();
+            QStringList args = base;
+            // A later option overrides an earlier one; a checkpoint option adds to them.
+            const QJsonObject e = estimateJson(QStringList{"estimate", m_tiny} + args + changes);
+            QVERIFY2(!e.isEmpty(), qPrintable(changes.join(' ')));
+            QCOMPARE(num(e, "peak_bytes"), num(s, "peak_bytes"));
+            for (const auto& rank : e["ranks"].toArray()) QVERIFY2(rank.toObject()["fits"].toBool(), qPrintable(changes.join(' ')));
+        }
+        const auto table = cli(QStringList{"advise", m_tiny} + base);
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.contains("Batch 2 on 2 × "), table.out.constData());
+        QVERIFY(table.out.contains("What makes every GPU fit"));
+        QVERIFY(table.out.contains("1. [shard_states] Use zero1"));
+        // Still refused where they mean nothing: layers and gpus.
+        const auto layers = cli({"layers", m_tiny, "--gpus", "2"});
+        QCOMPARE(layers.code, 2);
     }
 
     // fit with many GPUs: the largest global batch (a multiple of data-parallel ranks ×

@@ -5,6 +5,7 @@
 // Accumulation steps in the training controls are undoable and read in the summary headline;
 // "fine-tune the last N layers" is one undo step.
 #include "app/MainWindow.h"
+#include "core/advise/Advisor.h"
 #include "core/analysis/LayerFreezing.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/io/NativeFormat.h"
@@ -171,6 +172,35 @@ private slots:
         settle();
         QVERIFY(panel->isHidden());
         QCOMPARE(panel->adviseCount(), 1);
+    }
+
+    // A batch drag (moves faster than FitAdvicePanel::kQuietMs apart) advises on the first move,
+    // greys the panel out on the next ones, and advises once more, for the last batch, when the
+    // moves pause.
+    void batchDragAdvisesWhenItPauses()
+    {
+        core::TrainingConfig c = k520(core::Framework::Caffe);
+        c.batch = 40;
+        open(c);
+        ui::FitAdvicePanel* panel = m_view->fitAdvice();
+        QVERIFY(panel->hasAdvice());
+        panel->updateFrom(); // the last advice: now
+        const int before = panel->adviseCount();
+        const std::uint64_t at40 = panel->advice().peakBytes;
+        QVERIFY(!panel->isStale());
+        // Three refreshes of VGG16 take a few milliseconds, well inside kQuietMs.
+        for (std::uint64_t b : {41, 42, 43}) {
+            m_doc->setBatch(b, true);
+            settle();
+        }
+        QCOMPARE(panel->adviseCount(), before);
+        QVERIFY(panel->isStale());
+        QCOMPARE(panel->advice().peakBytes, at40); // still batch 40's
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->isStale(), 5 * ui::FitAdvicePanel::kQuietMs);
+        QCOMPARE(panel->adviseCount(), before + 1);
+        QVERIFY(panel->hasAdvice());
+        QVERIFY(panel->advice().peakBytes > at40);
+        QCOMPARE(panel->advice().peakBytes, core::advise(m_doc->graph(), m_doc->config(), core::GpuCatalog::builtin()).peakBytes);
     }
 
     // A suggestion whose graph edit cannot be made is refused with the reason, nothing pushed.

@@ -7,12 +7,15 @@
 #include "core/graph/GraphBuilder.h"
 #include "core/io/hf/HfPresets.h"
 #include "core/parallel/RankEstimator.h"
+#include "ui/advise/FitAdvicePanel.h"
 #include "ui/charts/BatchCurveChart.h"
+#include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/RankBarsChart.h"
 #include "ui/charts/RankSummaryLabel.h"
 #include "ui/charts/SequenceChart.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/controls/BatchSlider.h"
 #include "ui/controls/ParallelControls.h"
 #include "ui/controls/SequenceLengthControl.h"
@@ -23,10 +26,14 @@
 #include "ui/style/DisplayOptions.h"
 
 #include <QCheckBox>
+#include <QPushButton>
 #include <QComboBox>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace netsizer;
 
@@ -111,6 +118,44 @@ private slots:
         QCOMPARE(doc.config().parallel.gpus, 4u);
     }
 
+    // Context parallel and the interleaved schedule's model chunks: both edit the Document; the
+    // chunk count shows with the interleaved schedule only and is at least 2 there.
+    void contextParallelAndModelChunks()
+    {
+        ui::Document doc;
+        doc.reset(gpt2(64), core::TrainingConfig{});
+        doc.setBatch(4);
+        ui::TrainingControls controls(doc);
+        ui::ParallelControls* p = controls.parallel();
+        p->gpus()->setValue(4);
+        p->strategy()->setCurrentIndex(p->strategy()->findData(int(core::ParallelStrategy::Ddp)));
+        QVERIFY(p->contextParallel()->isVisibleTo(&controls));
+        p->contextParallel()->setValue(2);
+        QCOMPARE(doc.config().parallel.contextParallel, 2u);
+        QCoreApplication::processEvents();
+        QVERIFY2(p->problem().isEmpty(), qPrintable(p->problem()));
+        QVERIFY(doc.parallelEstimate() && doc.parallelEstimate()->ok());
+        // GPT-2's keys, values and attention output at 64 tokens: 3 × 64 × 768 elements × 4 B × 2
+        // samples per rank.
+        QCOMPARE((*doc.parallelEstimate())->ranks[0].contextRingBytes(), std::uint64_t{3 * 64 * 768 * 4 * 2});
+        p->contextParallel()->setValue(1);
+        QVERIFY(!p->virtualStages()->isVisibleTo(&controls));
+        p->pipelineStages()->setValue(2);
+        p->schedule()->setCurrentIndex(p->schedule()->findData(int(core::PipelineSchedule::Interleaved)));
+        QCOMPARE(doc.config().parallel.schedule, core::PipelineSchedule::Interleaved);
+        QCOMPARE(doc.config().parallel.virtualStages, 2u);
+        QVERIFY(p->virtualStages()->isVisibleTo(&controls));
+        QCOMPARE(p->virtualStages()->value(), 2);
+        p->virtualStages()->setValue(3);
+        QCOMPARE(doc.config().parallel.virtualStages, 3u);
+        p->schedule()->setCurrentIndex(p->schedule()->findData(int(core::PipelineSchedule::OneFOneB)));
+        QCOMPARE(doc.config().parallel.virtualStages, 1u);
+        QVERIFY(!p->virtualStages()->isVisibleTo(&controls));
+        doc.undoStack()->undo();
+        QCOMPARE(doc.config().parallel.virtualStages, 3u);
+        QCOMPARE(p->virtualStages()->value(), 3);
+    }
+
     void invalidSettingsAreExplained()
     {
         ui::Document doc;
@@ -180,6 +225,87 @@ private slots:
         QCOMPARE(p->schedule()->currentData().toInt(), int(core::PipelineSchedule::GPipe));
         QVERIFY(p->sequenceParallel()->isChecked());
         QCOMPARE(controls.sequenceLength()->slider()->spinBox()->value(), 512);
+    }
+
+    // With a pipeline the per-layer bars and the timeline show one stage's layers: the stage that
+    // peaks, then the one clicked in the Per GPU tab; their tab titles name it. Two stages of
+    // twoStageNet: [x, a] and [b], each Dense 80 B of weights; the timeline's peak is the stage's
+    // (224 B and 208 B, tst_parallel's derivation).
+    void perLayerViewsShowTheChosenRank()
+    {
+        ui::Document doc;
+        doc.reset(twoStageNet(), twoStageConfig());
+        ui::DisplayOptions options;
+        ui::MemoryView view(doc, options);
+        view.refresh();
+        const QVector<double> first = view.barsChart()->values(core::Component::Weights);
+        QCOMPARE(first, QVector<double>({0.0, 80.0, 0.0}));
+        const QVector<double> firstTotals = view.timelineChart()->totals();
+        QCOMPARE(*std::max_element(firstTotals.begin(), firstTotals.end()), 224.0);
+        QCOMPARE(view.rankChart()->shownRank(), 0);
+        auto* tabs = view.findChild<QTabWidget*>();
+        QVERIFY(tabs);
+        QCOMPARE(tabs->tabText(ui::MemoryView::LayerBars), QStringLiteral("Per layer: stage 1 of 2 (first)"));
+        emit view.rankChart()->rankChosen(1);
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 0.0, 80.0}));
+        const QVector<double> lastTotals = view.timelineChart()->totals();
+        QCOMPARE(*std::max_element(lastTotals.begin(), lastTotals.end()), 208.0);
+        QCOMPARE(view.rankChart()->shownRank(), 1);
+        QVERIFY(view.rankChart()->barLabels()[1].startsWith(QStringLiteral("\u25B8")));
+        QCOMPARE(tabs->tabText(ui::MemoryView::Timeline), QStringLiteral("Training step: stage 2 of 2 (last)"));
+        // A batch move keeps the chosen stage.
+        doc.setBatch(4);
+        view.refresh();
+        QCOMPARE(view.rankChart()->shownRank(), 1);
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 0.0, 80.0}));
+        // One GPU again: the whole model, the plain titles.
+        core::TrainingConfig one = doc.config();
+        one.parallel = {};
+        doc.setConfig(one);
+        view.refresh();
+        QCOMPARE(view.barsChart()->values(core::Component::Weights), QVector<double>({0.0, 80.0, 80.0}));
+        QCOMPARE(tabs->tabText(ui::MemoryView::LayerBars), QStringLiteral("Per layer"));
+    }
+
+    // Many GPUs that do not fit: "Make it fit" offers a button, which runs core::adviseParallel;
+    // applying its first suggestion makes every GPU fit. Input[4] -> Dense(3) -> Dense(2), Adam,
+    // fp32, global batch 2 on two 400-byte GPUs without a context: DDP's rank needs 584 B,
+    // ZeRO-1's 346 B (tests/cli/tst_cli_parallel.cpp derives both).
+    void adviceForManyGpusRunsWhenAsked()
+    {
+        core::GraphBuilder gb;
+        auto x = gb.add("Input", "x", {}, {{"shape", core::IntList{4}}});
+        auto d1 = gb.add("Dense", "d1", {x}, {{"units", std::int64_t{3}}});
+        gb.add("Dense", "d2", {d1}, {{"units", std::int64_t{2}}});
+        core::TrainingConfig c;
+        c.batch = 2;
+        c.optimizer = core::Optimizer::Adam;
+        c.gpu = core::GpuSpec{"custom", 400, 0, {}, 0};
+        c.overheads.contextBytes = 0;
+        c.parallel.gpus = 2;
+        c.parallel.strategy = core::ParallelStrategy::Ddp;
+        ui::Document doc;
+        doc.reset(gb.take(), c);
+        ui::DisplayOptions options;
+        ui::MemoryView view(doc, options);
+        view.refresh();
+        QCOMPARE(doc.gpuBreakdown().peakBytes(), std::uint64_t{584});
+        ui::FitAdvicePanel* panel = view.fitAdvice();
+        QVERIFY(!panel->isHidden());
+        QVERIFY(!panel->parallelButton()->isHidden());
+        QCOMPARE(panel->adviseCount(), 0);
+        QCOMPARE(panel->suggestionCount(), 0);
+        panel->parallelButton()->click();
+        QCOMPARE(panel->adviseCount(), 1);
+        QVERIFY(panel->parallelButton()->isHidden());
+        QVERIFY(panel->suggestionCount() >= 1);
+        QVERIFY2(panel->suggestionText(0).contains(QLatin1String("zero1")), qPrintable(panel->suggestionText(0)));
+        QVERIFY2(panel->suggestionText(0).contains(QLatin1String("346 B")), qPrintable(panel->suggestionText(0)));
+        panel->applyButton(0)->click();
+        QCOMPARE(doc.config().parallel.strategy, core::ParallelStrategy::Zero1);
+        view.refresh();
+        QCOMPARE(doc.gpuBreakdown().peakBytes(), std::uint64_t{346});
+        QVERIFY(panel->isHidden());
     }
 
     void rankBarsAreTheEstimatorsRanks()

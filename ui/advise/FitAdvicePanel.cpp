@@ -1,6 +1,7 @@
 #include "ui/advise/FitAdvicePanel.h"
 
 #include "core/advise/Advisor.h"
+#include "core/advise/ParallelAdvisor.h"
 #include "core/estimate/GpuCatalog.h"
 #include "ui/advise/SuggestionEdits.h"
 #include "ui/document/Document.h"
@@ -12,6 +13,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace netsizer::ui {
@@ -28,6 +30,9 @@ QString kindTitle(core::SuggestionKind k)
     case core::SuggestionKind::Freeze: return FitAdvicePanel::tr("Freeze layers");
     case core::SuggestionKind::SmallerInput: return FitAdvicePanel::tr("Smaller input");
     case core::SuggestionKind::LargerGpu: return FitAdvicePanel::tr("Larger GPU");
+    case core::SuggestionKind::ShardStates: return FitAdvicePanel::tr("Shard the model states");
+    case core::SuggestionKind::ModelParallel: return FitAdvicePanel::tr("Split the model");
+    case core::SuggestionKind::Offload: return FitAdvicePanel::tr("CPU offload");
     case core::SuggestionKind::Combination: return FitAdvicePanel::tr("Combination");
     }
     return {};
@@ -62,30 +67,85 @@ FitAdvicePanel::FitAdvicePanel(Document& doc, const DisplayOptions& options, QWi
     m_listLayout->setContentsMargins(0, 0, 0, 0);
     m_listLayout->setSpacing(4);
     layout->addWidget(m_list);
+    m_parallelButton = new QPushButton(tr("Find what makes every GPU fit"), this);
+    m_parallelButton->setToolTip(tr("Estimates every GPU rank under each change the advisor knows for many GPUs (sharding, "
+                                    "micro-batches, checkpointing, splitting the model, precision, offload, more GPUs)"));
+    m_parallelButton->setVisible(false);
+    layout->addWidget(m_parallelButton, 0, Qt::AlignLeft);
+    connect(m_parallelButton, &QPushButton::clicked, this, &FitAdvicePanel::adviseParallelNow);
     m_notes = new QLabel(this);
     m_notes->setWordWrap(true);
     m_notes->setForegroundRole(QPalette::PlaceholderText);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_notes);
     setVisible(false);
+    m_deferred = new QTimer(this);
+    m_deferred->setSingleShot(true);
+    m_deferred->setInterval(kQuietMs);
+    connect(m_deferred, &QTimer::timeout, this, &FitAdvicePanel::updateFrom);
     connect(&options, &DisplayOptions::changed, this, &FitAdvicePanel::rebuild);
+}
+
+bool FitAdvicePanel::wanted() const
+{
+    const core::TrainingConfig& c = m_doc.config();
+    // The advisor searches one GPU's options: with many GPUs (advised per rank nowhere yet) none.
+    return c.gpu && !c.parallel.active() && m_doc.analysis().ok() && !m_doc.breakdown().fits() && !m_doc.breakdown().overflow();
+}
+
+bool FitAdvicePanel::parallelWanted() const
+{
+    const core::TrainingConfig& c = m_doc.config();
+    if (!c.gpu || !c.parallel.active() || !m_doc.analysis().ok()) return false;
+    const auto* ranks = m_doc.parallelEstimate();
+    return ranks && ranks->ok() && !m_doc.gpuBreakdown().fits() && !m_doc.gpuBreakdown().overflow();
+}
+
+void FitAdvicePanel::adviseParallelNow()
+{
+    m_deferred->stop();
+    m_list->setEnabled(true);
+    m_parallelOffered = false;
+    m_hasAdvice = false;
+    m_advice = {};
+    if (parallelWanted()) {
+        QElapsedTimer timer;
+        timer.start();
+        m_advice = core::adviseParallel(m_doc.graph(), m_doc.config(), core::GpuCatalog::builtin());
+        m_lastMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        ++m_adviseCount;
+        m_hasAdvice = !m_advice.fits;
+    }
+    rebuild();
+}
+
+bool FitAdvicePanel::isStale() const { return m_deferred->isActive(); }
+
+void FitAdvicePanel::updateAfterBatchMove()
+{
+    if (!wanted() || !m_sinceAdvise.isValid() || m_sinceAdvise.elapsed() >= kQuietMs) {
+        updateFrom();
+        return;
+    }
+    m_list->setEnabled(false);
+    m_deferred->start(); // restarts: kQuietMs after the last move
 }
 
 void FitAdvicePanel::updateFrom()
 {
-    const core::TrainingConfig& c = m_doc.config();
-    // The advisor searches one GPU's options: with many GPUs (advised per rank nowhere yet) none.
-    const bool wanted = c.gpu && !c.parallel.active() && m_doc.analysis().ok() && !m_doc.breakdown().fits() &&
-                        !m_doc.breakdown().overflow();
+    m_deferred->stop();
+    m_list->setEnabled(true);
     m_hasAdvice = false;
     m_advice = {};
-    if (wanted) {
+    m_parallelOffered = parallelWanted();
+    if (wanted()) {
         QElapsedTimer timer;
         timer.start();
-        m_advice = core::advise(m_doc.graph(), c, core::GpuCatalog::builtin());
+        m_advice = core::advise(m_doc.graph(), m_doc.config(), core::GpuCatalog::builtin());
         m_lastMs = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         ++m_adviseCount;
         m_hasAdvice = !m_advice.fits;
+        m_sinceAdvise.start();
     }
     rebuild();
 }
@@ -99,16 +159,31 @@ void FitAdvicePanel::rebuild()
     }
     m_rowTexts.clear();
     m_applyButtons.clear();
-    setVisible(m_hasAdvice);
+    setVisible(m_hasAdvice || m_parallelOffered);
+    m_parallelButton->setVisible(m_parallelOffered);
+    const auto bytes = [this](std::uint64_t v) { return m_options.size(v); };
+    const core::TrainingConfig& c = m_doc.config();
+    const QString gpu = c.gpu ? QString::fromStdString(c.gpu->name) : QString();
+    if (m_parallelOffered) {
+        m_intro->setText(tr("The GPU that peaks needs %1, more than the %2 of %3.")
+                             .arg(bytes(m_doc.gpuBreakdown().peakBytes()), bytes(c.gpu->memoryBytes), gpu));
+        m_notes->clear();
+        m_notes->setVisible(false);
+        return;
+    }
     if (!m_hasAdvice) {
         m_intro->clear();
         m_notes->clear();
         return;
     }
-    const auto bytes = [this](std::uint64_t v) { return m_options.size(v); };
-    const core::TrainingConfig& c = m_doc.config();
-    const QString gpu = c.gpu ? QString::fromStdString(c.gpu->name) : QString();
-    m_intro->setText(m_advice.suggestions.empty()
+    const bool many = c.parallel.active();
+    m_intro->setText(many ? (m_advice.suggestions.empty()
+                                 ? tr("Nothing the advisor tries brings the GPU that peaks (%1) under the %2 of %3.")
+                                       .arg(bytes(m_advice.peakBytes), bytes(c.gpu->memoryBytes), gpu)
+                                 : tr("The GPU that peaks needs %1, more than the %2 of %3. Each of these makes every GPU fit, "
+                                      "cheapest first:")
+                                       .arg(bytes(m_advice.peakBytes), bytes(c.gpu->memoryBytes), gpu))
+                     : m_advice.suggestions.empty()
                          ? tr("Nothing the advisor tries brings the peak of %1 under the %2 of %3.")
                                .arg(bytes(m_advice.peakBytes), bytes(c.gpu ? c.gpu->memoryBytes : 0), gpu)
                          : tr("The peak of %1 needs more than the %2 of %3. Each of these fits, cheapest first:")
@@ -122,8 +197,9 @@ void FitAdvicePanel::rebuild()
         v->setSpacing(2);
         // What it needs against the current peak; a larger GPU may need more than now (its
         // context), so it says the capacity it is measured against instead of a saving.
-        const QString needs = s.kind == core::SuggestionKind::DataParallel ? tr("needs %1 per GPU").arg(bytes(s.peakBytes))
-                                                                           : tr("needs %1").arg(bytes(s.peakBytes));
+        const QString needs = many ? tr("the GPU that peaks needs %1").arg(bytes(s.peakBytes))
+                              : s.kind == core::SuggestionKind::DataParallel ? tr("needs %1 per GPU").arg(bytes(s.peakBytes))
+                                                                             : tr("needs %1").arg(bytes(s.peakBytes));
         QString figures;
         if (m_advice.peakBytes > s.peakBytes)
             figures = tr("%1 — saves %2").arg(needs, bytes(m_advice.peakBytes - s.peakBytes));

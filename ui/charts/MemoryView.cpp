@@ -6,6 +6,7 @@
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/RankBarsChart.h"
 #include "ui/charts/RankSummaryLabel.h"
+#include "ui/charts/RankVerdict.h"
 #include "ui/charts/SequenceChart.h"
 #include "ui/charts/SequenceSweep.h"
 #include "ui/charts/SummaryPanel.h"
@@ -39,6 +40,13 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_tabs->setTabToolTip(1, tr("Memory alive at each event of one training step, with its peak"));
     m_ranks = new RankBarsChart(options, m_tabs);
     m_tabs->addTab(m_ranks, tr("Per GPU"));
+    // A clicked rank: its layers in the per-layer bars and the timeline.
+    connect(m_ranks, &RankBarsChart::rankChosen, this, [this](int index) {
+        m_shownRank = index;
+        updateLayerViews(Change::Config);
+        for (QCustomPlot* chart : std::initializer_list<QCustomPlot*>{m_bars, m_timeline, m_ranks})
+            chart->replot(chart->isVisible() ? QCustomPlot::rpRefreshHint : QCustomPlot::rpQueuedReplot);
+    });
     m_tabs->setTabToolTip(Ranks, tr("One bar per distinct GPU rank (first and last pipeline stage differ), at its peak, "
                                     "with its verdict"));
     m_sequence = new SequenceChart(options, m_tabs);
@@ -132,6 +140,31 @@ void MemoryView::onChanged(const ChangeEvent& e)
     QMetaObject::invokeMethod(this, &MemoryView::refresh, Qt::QueuedConnection);
 }
 
+void MemoryView::updateLayerViews(Changes pending)
+{
+    const auto* ranks = m_doc.parallelEstimate();
+    const bool perGpu = ranks && ranks->ok() && !(*ranks)->ranks.empty();
+    const std::size_t rankCount = perGpu ? (*ranks)->ranks.size() : 0;
+    const std::size_t shown = perGpu && m_shownRank >= 0 && static_cast<std::size_t>(m_shownRank) < rankCount
+                                  ? static_cast<std::size_t>(m_shownRank)
+                                  : perGpu ? (*ranks)->peakRank : 0;
+    // One GPU: the whole model; many: the layers of the chosen rank (the rank that peaks unless
+    // one was clicked in the Per GPU tab), at its samples per pass.
+    const core::MemoryBreakdown& layers = perGpu ? (*ranks)->ranks[shown].breakdown : m_doc.breakdown();
+    // Batch and configuration changes keep the layers: update the bar heights in place.
+    const bool sameLayers = !pending.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Reset);
+    if (sameLayers && m_bars->layerCount() == layers.layers.size())
+        m_bars->setValues(layers);
+    else
+        m_bars->setBreakdown(m_doc.graph(), m_doc.analysis(), layers);
+    if (pending == Changes(Change::Batch) && !perGpu) m_timeline->setBatch(layers.config.batch); // the same events
+    else m_timeline->setBreakdown(m_doc.graph(), layers);
+    m_ranks->setShownRank(rankCount > 1 ? static_cast<int>(shown) : -1);
+    const QString role = rankCount > 1 ? RankVerdict::role((*ranks)->ranks[shown].stage, rankCount, QLatin1Char(' ')) : QString();
+    m_tabs->setTabText(LayerBars, role.isEmpty() ? tr("Per layer") : tr("Per layer: %1").arg(role));
+    m_tabs->setTabText(Timeline, role.isEmpty() ? tr("Training step") : tr("Training step: %1").arg(role));
+}
+
 void MemoryView::refresh()
 {
     m_scheduled = false;
@@ -141,24 +174,16 @@ void MemoryView::refresh()
     ++m_refreshCount;
     const auto& analysis = m_doc.analysis();
     const auto& breakdown = m_doc.breakdown();
-    // Batch and configuration changes keep the layers: update the bar heights in place.
-    const bool sameLayers = !pending.testAnyFlags(Change::Structure | Change::Attributes | Change::Trainable | Change::Reset);
-    if (sameLayers && m_bars->layerCount() == breakdown.layers.size())
-        m_bars->setValues(breakdown);
-    else
-        m_bars->setBreakdown(m_doc.graph(), analysis, breakdown);
     // Many GPUs: the curve and the summary are the rank that peaks (at its samples per pass).
     const auto* ranks = m_doc.parallelEstimate();
     const bool perGpu = ranks && ranks->ok();
     const core::MemoryBreakdown& gpu = m_doc.gpuBreakdown();
+    updateLayerViews(pending);
     if (pending == Changes(Change::Batch) && !perGpu) {
         m_curve->moveBatchMarker(breakdown.config.batch); // the areas do not depend on the batch
-        m_timeline->setBatch(breakdown.config.batch);     // the same events at the new batch
     } else {
         m_curve->xAxis->setLabel(perGpu ? tr("Samples per GPU per pass") : tr("Batch size"));
         m_curve->setBreakdown(gpu);
-        if (pending == Changes(Change::Batch)) m_timeline->setBatch(breakdown.config.batch);
-        else m_timeline->setBreakdown(m_doc.graph(), breakdown);
     }
     m_summary->setBreakdown(m_doc.graph(), analysis, gpu);
     m_rankSummary->setEstimate(m_doc.config(), ranks);
@@ -174,7 +199,10 @@ void MemoryView::refresh()
     m_sequenceStale = std::max(m_sequenceStale, stale);
     if (stale == Stale::Analysis) m_tabs->setTabVisible(Sequence, core::sequenceLength(m_doc.graph()).has_value());
     if (m_tabs->currentIndex() == Sequence) updateSequence();
-    m_fitAdvice->updateFrom(); // once per refresh: a few dozen re-estimates while it does not fit
+    // Once per refresh: a few dozen re-estimates while it does not fit; during a batch drag at
+    // most every FitAdvicePanel::kQuietMs, and when the drag pauses.
+    if (pending == Changes(Change::Batch)) m_fitAdvice->updateAfterBatchMove();
+    else m_fitAdvice->updateFrom();
     // Replot now, inside this once-per-turn refresh: the visible charts are then drawn before
     // the window's next paint, in the same frame as the canvas and the table. A queued replot
     // would run after that paint and show the new figures one frame late. The chart in the

@@ -5,8 +5,8 @@
 // and the summary below, plus the binary/decimal unit switch. With many GPUs
 // (Document::parallelEstimate) the batch curve and the summary are per GPU — the rank that peaks,
 // at its samples per pass — and the lines above the summary (RankSummaryLabel) name that rank
-// and every rank's verdict; the per-layer bars and the timeline stay those of the whole model
-// on one GPU. The sequence chart is re-swept only while its tab shows (a hidden tab collects
+// and every rank's verdict; the per-layer bars and the timeline show one rank's layers — the
+// rank that peaks, or the one clicked in the Per GPU tab — named in their tab titles. The sequence chart is re-swept only while its tab shows (a hidden tab collects
 // what went stale and catches up when shown). Listens to Document::changed and recomputes at most once per event-loop turn (a
 // queued refresh collects every event of the turn), then replots the visible charts at once,
 // before the window next paints (ARCHITECTURE.md rule 5). A batch-only turn re-evaluates the affine components of
@@ -68,6 +68,8 @@ private:
     void onChanged(const ChangeEvent& e);
     // Brings the sequence chart up to date with what went stale (m_sequenceStale).
     void updateSequence();
+    // The per-layer bars and the timeline for `pending`: the whole model, or the shown rank's.
+    void updateLayerViews(Changes pending);
 
     Document& m_doc;
     DisplayOptions& m_options;
@@ -86,6 +88,7 @@ private:
     Changes m_pending = Change::Reset;
     bool m_scheduled = false;
     int m_refreshCount = 0;
+    int m_shownRank = -1; // clicked in the Per GPU tab; -1: the rank that peaks
 };
 
 } // namespace netsizer::ui

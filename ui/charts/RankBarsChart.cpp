@@ -81,6 +81,26 @@ void RankBarsChart::setProblem(const QString& reason)
     rebuild();
 }
 
+void RankBarsChart::setShownRank(int index)
+{
+    if (index == m_shownBar) return;
+    m_shownBar = index;
+    rebuild();
+}
+
+int RankBarsChart::barAt(const QPoint& pos) const
+{
+    const int i = static_cast<int>(std::lround(xAxis->pixelToCoord(pos.x()))) - 1;
+    return axisRect()->rect().contains(pos) && i >= 0 && i < static_cast<int>(m_bars.size()) ? i : -1;
+}
+
+void RankBarsChart::mousePressEvent(QMouseEvent* event)
+{
+    QCustomPlot::mousePressEvent(event);
+    if (event->button() != Qt::LeftButton) return;
+    if (const int i = barAt(event->position().toPoint()); i >= 0) emit rankChosen(i);
+}
+
 QString RankBarsChart::verdictText(const Bar& bar) const { return RankVerdict::of(bar.peak, bar.config, palette()).text; }
 
 void RankBarsChart::rebuild()
@@ -111,7 +131,8 @@ void RankBarsChart::rebuild()
     bold.setBold(true);
     for (int i = 0; i < n; ++i) {
         const Bar& bar = m_bars[static_cast<std::size_t>(i)];
-        m_labels->addTick(i + 1, bar.label);
+        // "▸": the rank the per-layer bars and the timeline show.
+        m_labels->addTick(i + 1, i == m_shownBar && n > 1 ? QStringLiteral("\u25B8 ") + bar.label : bar.label);
         top = std::max(top, static_cast<double>(bar.peak.bytes));
         auto* verdict = new QCPItemText(this);
         verdict->position->setCoords(i + 1, static_cast<double>(bar.peak.bytes));
@@ -179,8 +200,8 @@ QStringList RankBarsChart::verdictTexts() const
 
 void RankBarsChart::showTooltip(QMouseEvent* event)
 {
-    const int i = static_cast<int>(std::lround(xAxis->pixelToCoord(event->pos().x()))) - 1;
-    if (!axisRect()->rect().contains(event->pos()) || i < 0 || i >= static_cast<int>(m_bars.size())) {
+    const int i = barAt(event->pos());
+    if (i < 0) {
         QToolTip::hideText();
         return;
     }

@@ -7,7 +7,9 @@
 // not fit, core::fitVerdict); the rank that peaks is marked; the GPU's capacity is a dashed
 // line. The figures are the core estimator's (core::estimateParallel), never re-derived. On one
 // GPU the chart shows that GPU's bar; when the settings cannot be estimated, the reason instead
-// of bars. Hovering a bar shows its exact figures and the host memory CPU offload needs.
+// of bars. Hovering a bar shows its exact figures and the host memory CPU offload needs; clicking
+// one chooses the rank whose layers the per-layer bars and the timeline show (rankChosen), marked
+// with "▸" under its bar.
 
 #include "core/estimate/MemoryBreakdown.h"
 #include "core/parallel/RankEstimate.h"
@@ -33,7 +35,15 @@ public:
     void setSingle(const core::MemoryBreakdown& breakdown);
     // No bars: `reason` says why the settings cannot be estimated.
     void setProblem(const QString& reason);
+    // Marks bar `index` as the rank the per-layer views show (-1: none). The caller replots.
+    void setShownRank(int index);
+    int shownRank() const { return m_shownBar; }
 
+signals:
+    // A click on bar `index` (rank order).
+    void rankChosen(int index);
+
+public:
     // Tests: bars in rank order, the plotted bytes of component `c` per bar (not cumulative),
     // each bar's peak, axis label and verdict text, and the bar marked as the peak (-1: none).
     int barCount() const { return static_cast<int>(m_bars.size()); }
@@ -46,6 +56,7 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
     // The legend wraps to the width (LegendWrap), so it never sets the minimum width.
     QSize minimumSizeHint() const override;
     void resizeEvent(QResizeEvent* event) override;
@@ -60,6 +71,7 @@ private:
     };
     void rebuild();
     void showTooltip(QMouseEvent* event);
+    int barAt(const QPoint& pos) const; // -1 outside the bars
     QString verdictText(const Bar& bar) const;
 
     const DisplayOptions& m_options;
@@ -71,6 +83,7 @@ private:
     std::vector<QCPItemText*> m_verdicts;
     std::vector<Bar> m_bars;
     int m_peakBar = -1;
+    int m_shownBar = -1;
     QString m_problemText;
 };
 

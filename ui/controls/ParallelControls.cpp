@@ -11,6 +11,8 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 
+#include <algorithm>
+
 namespace netsizer::ui {
 
 namespace {
@@ -30,7 +32,8 @@ ParallelControls::ParallelControls(Document& doc, QWidget* parent) : QGroupBox(t
     using core::ParallelStrategy;
     m_form = new QFormLayout(this);
     m_gpus = countBox(this, static_cast<int>(core::ParallelConfig::kMaxGpus),
-                      tr("GPUs in all: tensor-parallel size × pipeline stages × data-parallel ranks. With more than one, "
+                      tr("GPUs in all: tensor-parallel size × pipeline stages × context-parallel size × data-parallel "
+                         "ranks. With more than one, "
                          "the figures are per GPU, for each distinct kind of rank."));
     m_form->addRow(tr("GP&Us:"), m_gpus);
     m_nodes = countBox(this, static_cast<int>(core::ParallelConfig::kMaxGpus),
@@ -61,6 +64,12 @@ ParallelControls::ParallelControls(Document& doc, QWidget* parent) : QGroupBox(t
     m_sequence->setToolTip(tr("Also split the activations outside the tensor-parallel region (norms, dropout) along the "
                               "sequence (Korthikanti et al. 2022). Needs tensor parallel above 1."));
     m_form->addRow(QString(), m_sequence);
+    m_context = countBox(this, 1024,
+                         tr("Context parallel (ring attention): each of this many GPUs holds 1/C of every sequence's tokens, "
+                            "so every activation is split C ways; keys and values pass round the ring (the whole "
+                            "sequence's, for one attention layer at a time). Weights are replicated; the model states "
+                            "shard over data × context ranks. The sequence length must divide by 2 × C."));
+    m_form->addRow(tr("&Context parallel:"), m_context);
     m_pipeline = countBox(this, 1024,
                           tr("Pipeline stages: the layers are cut into this many consecutive stages, balanced by memory, "
                              "each on its own GPUs. The first stage holds the most micro-batches in flight."));
@@ -72,10 +81,17 @@ ParallelControls::ParallelControls(Document& doc, QWidget* parent) : QGroupBox(t
     m_schedule = new QComboBox(this);
     m_schedule->addItem(tr("1F1B"), static_cast<int>(core::PipelineSchedule::OneFOneB));
     m_schedule->addItem(tr("GPipe"), static_cast<int>(core::PipelineSchedule::GPipe));
+    m_schedule->addItem(tr("Interleaved 1F1B"), static_cast<int>(core::PipelineSchedule::Interleaved));
     m_schedule->setToolTip(tr("Pipeline schedule. GPipe runs every forward first: each stage holds the activations of "
                               "all micro-batches. 1F1B starts one backward as soon as it can: stage s holds at most "
-                              "stages − s of them."));
+                              "stages − s of them. Interleaved 1F1B (Megatron's virtual pipeline) gives each stage "
+                              "several model chunks: a smaller bubble, more chunks in flight."));
     m_form->addRow(tr("Sc&hedule:"), m_schedule);
+    m_virtualStages = countBox(this, 1024,
+                               tr("Model chunks per pipeline stage (Megatron's virtual pipeline stages, interleaved "
+                                  "schedule only, at least 2): the layers are cut into stages × chunks pieces and stage "
+                                  "s runs pieces s, s + stages, …"));
+    m_form->addRow(tr("Model c&hunks per stage:"), m_virtualStages);
     m_offload = new QComboBox(this);
     m_offload->addItem(tr("None"), static_cast<int>(core::Offload::None));
     m_offload->addItem(tr("Optimizer state"), static_cast<int>(core::Offload::Optimizer));
@@ -95,7 +111,7 @@ ParallelControls::ParallelControls(Document& doc, QWidget* parent) : QGroupBox(t
         box->setMinimumContentsLength(8);
         connect(box, &QComboBox::currentIndexChanged, this, &ParallelControls::pushFromWidgets);
     }
-    for (QSpinBox* box : {m_gpus, m_nodes, m_tensor, m_pipeline, m_microbatches})
+    for (QSpinBox* box : {m_gpus, m_nodes, m_tensor, m_context, m_pipeline, m_microbatches, m_virtualStages})
         connect(box, &QSpinBox::valueChanged, this, &ParallelControls::pushFromWidgets);
     connect(m_sequence, &QCheckBox::toggled, this, &ParallelControls::pushFromWidgets);
     connect(&doc, &Document::changed, this, [this](const ChangeEvent& e) {
@@ -121,7 +137,12 @@ void ParallelControls::pushFromWidgets()
     p.pipelineParallel = static_cast<std::uint32_t>(m_pipeline->value());
     p.sequenceParallel = m_sequence->isChecked();
     p.microbatches = static_cast<std::uint32_t>(m_microbatches->value());
+    p.contextParallel = static_cast<std::uint32_t>(m_context->value());
     p.schedule = static_cast<core::PipelineSchedule>(m_schedule->currentData().toInt());
+    // The interleaved schedule needs two chunks at least; the others have one.
+    p.virtualStages = p.schedule == core::PipelineSchedule::Interleaved
+                          ? std::max<std::uint32_t>(2, static_cast<std::uint32_t>(m_virtualStages->value()))
+                          : 1;
     p.offload = static_cast<core::Offload>(m_offload->currentData().toInt());
     m_doc.setConfig(c);
 }
@@ -142,6 +163,8 @@ void ParallelControls::syncFromDocument()
     setSpin(m_tensor, p.tensorParallel);
     setSpin(m_pipeline, p.pipelineParallel);
     setSpin(m_microbatches, p.microbatches);
+    setSpin(m_context, p.contextParallel);
+    setSpin(m_virtualStages, p.virtualStages);
     {
         const QSignalBlocker block(m_sequence);
         m_sequence->setChecked(p.sequenceParallel);
@@ -151,10 +174,11 @@ void ParallelControls::syncFromDocument()
     select(m_offload, static_cast<int>(p.offload));
     // One GPU with nothing else set: only the count shows, the group stays small.
     const bool many = p.active();
-    for (QWidget* w : std::initializer_list<QWidget*>{m_nodes, m_strategy, m_tensor, m_sequence, m_pipeline, m_microbatches,
-                                                      m_schedule, m_offload})
+    for (QWidget* w : std::initializer_list<QWidget*>{m_nodes, m_strategy, m_tensor, m_sequence, m_context, m_pipeline,
+                                                      m_microbatches, m_schedule, m_virtualStages, m_offload})
         m_form->setRowVisible(w, many);
-    m_schedule->setEnabled(p.pipelineParallel > 1);
+    m_schedule->setEnabled(p.pipelineParallel > 1 || p.schedule != core::PipelineSchedule::OneFOneB);
+    m_form->setRowVisible(m_virtualStages, many && p.schedule == core::PipelineSchedule::Interleaved);
     m_sequence->setEnabled(p.tensorParallel > 1 || p.sequenceParallel);
 }
 

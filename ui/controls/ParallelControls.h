@@ -1,8 +1,9 @@
 #pragma once
 // The "GPUs" group of the training controls: how one training step is spread over many GPUs
 // (core::ParallelConfig, docs/parallelism.md) — the number of GPUs and nodes, the data-parallel
-// strategy (none, DDP, ZeRO 1-3, FSDP, FSDP2), tensor-parallel size, pipeline stages, sequence
-// parallel, micro-batches, pipeline schedule and CPU offload. Every edit goes through
+// strategy (none, DDP, ZeRO 1-3, FSDP, FSDP2), tensor-parallel size, sequence parallel, context
+// parallel, pipeline stages, micro-batches, pipeline schedule (with the interleaved schedule's model
+// chunks per stage) and CPU offload. Every edit goes through
 // Document::setConfig (undoable, like the other training settings, and saved with the model);
 // the widgets follow the Document on Config / Batch / Reset without echoing. With one GPU only
 // the GPU count shows. Settings that cannot be estimated are kept (one may be half-way through
@@ -35,6 +36,8 @@ public:
     QSpinBox* tensorParallel() const { return m_tensor; }
     QSpinBox* pipelineStages() const { return m_pipeline; }
     QCheckBox* sequenceParallel() const { return m_sequence; }
+    QSpinBox* contextParallel() const { return m_context; }
+    QSpinBox* virtualStages() const { return m_virtualStages; }
     QSpinBox* microbatches() const { return m_microbatches; }
     QComboBox* schedule() const { return m_schedule; }
     QComboBox* offload() const { return m_offload; }
@@ -54,6 +57,8 @@ private:
     QSpinBox* m_tensor = nullptr;
     QSpinBox* m_pipeline = nullptr;
     QCheckBox* m_sequence = nullptr;
+    QSpinBox* m_context = nullptr;
+    QSpinBox* m_virtualStages = nullptr;
     QSpinBox* m_microbatches = nullptr;
     QComboBox* m_schedule = nullptr;
     QComboBox* m_offload = nullptr;

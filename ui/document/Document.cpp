@@ -4,6 +4,7 @@
 #include "core/estimate/GpuCatalog.h"
 #include "core/layers/KindRegistry.h"
 #include "core/layers/LayerKind.h"
+#include "core/parallel/RankEstimator.h"
 #include "core/analysis/SequenceLength.h"
 #include "ui/commands/AddLayerCommand.h"
 #include "ui/commands/ConnectCommand.h"
@@ -85,7 +86,15 @@ void Document::setConfigForCommand(const core::TrainingConfig& config) { m_confi
 
 void Document::notify(const ChangeEvent& event)
 {
-    if (event.changesMemory()) m_parallel.reset();
+    if (event.what == Changes(Change::Batch) && m_parallel && m_parallel->ok()) {
+        // A batch move keeps the settings: re-evaluate the ranks at the new micro-batch, unless
+        // the pipeline's balance moves (then estimate again, lazily).
+        std::optional<core::ParallelEstimate> moved = core::rebatchParallel(**m_parallel, m_config);
+        if (moved) m_parallel.emplace(std::move(*moved));
+        else m_parallel.reset();
+    } else if (event.changesMemory()) {
+        m_parallel.reset();
+    }
     if (event.needsAnalysis()) {
         m_analysisValid = false;
         m_breakdownValid = false;
