@@ -23,6 +23,7 @@
 #include <QAccessible>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QtTest>
 
 using namespace netsizer;
@@ -102,6 +103,8 @@ void TestKeyboard::tabLeavesTheTable()
 
 void TestKeyboard::tabReachesEveryArea()
 {
+    // The property panel has fields to reach once a layer is selected.
+    m_window->canvas()->graphScene()->selectLayers({layer(1).id}, true);
     m_window->palette()->searchField()->setFocus();
     const QList<QPair<QString, const QWidget*>> areas = {
         {QStringLiteral("palette"), m_window->palette()},       {QStringLiteral("canvas"), m_window->canvas()},
@@ -206,7 +209,7 @@ void TestKeyboard::trainingControlsSayWhatTheyChange()
     for (QWidget* w : controls->findChildren<QWidget*>()) {
         const bool control = qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QAbstractSlider*>(w) ||
                              qobject_cast<QAbstractButton*>(w) || qobject_cast<QLineEdit*>(w);
-        if (!control || qobject_cast<QLineEdit*>(w->parentWidget()) || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) ||
+        if (!control || qobject_cast<QScrollBar*>(w) || qobject_cast<QLineEdit*>(w->parentWidget()) || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) ||
             qobject_cast<QComboBox*>(w->parentWidget()))
             continue; // the editor inside a spin box or combo box
         QString tip;
