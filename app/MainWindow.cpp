@@ -289,7 +289,10 @@ void MainWindow::createActions()
     m_lessonDock->hide();
     connect(m_lessonPlayer, &ui::LessonPlayer::runningChanged, this, [this](bool running) {
         m_lessonDock->setVisible(running);
-        if (running) m_lessonDock->raise();
+        if (!running) return;
+        m_lessonDock->raise();
+        // Room for the text and a question: half the right column.
+        resizeDocks({m_memoryDock, m_lessonDock}, {height() / 2, height() / 2}, Qt::Vertical);
     });
     connect(m_lessonDock->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
         if (!shown && m_lessonPlayer->isRunning()) m_lessonPlayer->leave(); // closing the dock leaves

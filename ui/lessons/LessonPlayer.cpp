@@ -19,6 +19,7 @@
 #include <QMainWindow>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QVBoxLayout>
 
@@ -384,10 +385,27 @@ void LessonPlayer::frameTarget()
         });
         return;
     }
-    m_highlight->follow([this, target] {
+    // A target inside a scroll area (the summary, the advice) is scrolled into view once, when it
+    // first shows (the advice panel appears with the refresh after the settings).
+    m_highlight->follow([this, target, scrolled = false]() mutable {
+        if (!scrolled)
+            for (QWidget* w : targetWidgets(target)) {
+                if (!w->isVisible()) continue;
+                scrolled = true;
+                for (QWidget* p = w->parentWidget(); p; p = p->parentWidget())
+                    if (auto* scroll = qobject_cast<QScrollArea*>(p); scroll && scroll->widget() && scroll->widget()->isAncestorOf(w)) {
+                        const int x = scroll->horizontalScrollBar()->value();
+                        scroll->ensureWidgetVisible(w, 0, 0);
+                        scroll->horizontalScrollBar()->setValue(x); // vertically only
+                        break;
+                    }
+            }
         QRect r;
+        // Only what shows: a target scrolled out of its scroll area is clipped away.
         for (QWidget* w : targetWidgets(target))
-            if (w->isVisible()) r |= QRect(w->mapTo(m_stage.window, QPoint(0, 0)), w->size());
+            if (w->isVisible())
+                if (const QRect shown = w->visibleRegion().boundingRect(); !shown.isEmpty())
+                    r |= QRect(w->mapTo(m_stage.window, shown.topLeft()), shown.size());
         return r;
     });
 }
