@@ -120,6 +120,13 @@ LessonPlayer::LessonPlayer(const LessonStage& stage, QWidget* parent) : QWidget(
     connect(m_stage.scene, &GraphScene::layerSelectionChanged, this, [this] {
         if (isRunning()) refreshText();
     });
+    // Views that show and hide parts of themselves on a refresh (the advice panel) must not
+    // bring back what the step hides before its reveal.
+    connect(m_stage.memory, &MemoryView::refreshed, this, [this] {
+        if (!isRunning() || m_index < 0) return;
+        const core::LessonStep& step = m_lesson->steps[static_cast<std::size_t>(m_index)];
+        if (!step.question || !m_answered) hideElements(step.hide);
+    });
     connect(m_stage.options, &DisplayOptions::changed, this, [this] {
         if (isRunning()) refreshText();
     });
