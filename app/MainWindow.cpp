@@ -5,6 +5,7 @@
 #include "ui/advise/SuggestionEdits.h"
 #include "ui/canvas/CanvasActions.h"
 #include "ui/canvas/CanvasClipboard.h"
+#include "ui/canvas/CanvasKeyboard.h"
 #include "ui/canvas/GraphScene.h"
 #include "ui/canvas/GraphView.h"
 #include "ui/canvas/NodeItem.h"
@@ -20,6 +21,8 @@
 #include "ui/files/ModelDropFilter.h"
 #include "ui/files/RecentFiles.h"
 #include "ui/help/HelpMenu.h"
+#include "ui/lessons/LessonMenu.h"
+#include "ui/lessons/LessonPlayer.h"
 #include "ui/models/ModelHeader.h"
 #include "ui/models/ModelPropertiesDialog.h"
 #include "ui/palette/LayerPalette.h"
@@ -97,6 +100,16 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     splitDockWidget(m_memoryDock, m_explainDock, Qt::Vertical);
     m_table = new ui::LayerTableView(doc, options, this);
     m_tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
+
+    // Names lessons point at (docs/lessons.md); the widgets inside name their own parts.
+    m_view->setObjectName(QStringLiteral("Canvas"));
+    m_palette->setObjectName(QStringLiteral("LayerPalette"));
+    m_properties->setObjectName(QStringLiteral("PropertyPanel"));
+    controls->setObjectName(QStringLiteral("TrainingControls"));
+    m_memory->setObjectName(QStringLiteral("MemoryView"));
+    m_header->setObjectName(QStringLiteral("ModelHeader"));
+    m_explain->setObjectName(QStringLiteral("ExplainPanel"));
+    m_table->setObjectName(QStringLiteral("LayerTable"));
 
     auto* drops = new ui::ModelDropFilter(*m_files, this);
     setAcceptDrops(true);
@@ -193,7 +206,8 @@ void MainWindow::askFineTuneLastLayers()
 
 void MainWindow::createActions()
 {
-    new ui::FileMenu(menuBar()->addMenu(tr("&File")), this, m_doc, *m_files, *m_recent, *m_memory, m_options);
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    new ui::FileMenu(file, this, m_doc, *m_files, *m_recent, *m_memory, m_options);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     m_editMenu = edit;
@@ -228,6 +242,7 @@ void MainWindow::createActions()
     QStatusBar* status = statusBar();
     connect(m_scene->clipboard(), &ui::CanvasClipboard::message, status,
             [status](const QString& text) { status->showMessage(text, 5000); });
+    connect(m_view->keyboard(), &ui::CanvasKeyboard::message, status, [status](const QString& text) { status->showMessage(text, 8000); });
     connect(m_scene, &ui::GraphScene::connectionRefused, status,
             [status](const QString& reason) { status->showMessage(tr("Not connected: %1").arg(reason), 8000); });
 
@@ -261,7 +276,28 @@ void MainWindow::createActions()
     bar->addActions({canvas->zoomIn(), canvas->zoomOut(), canvas->fitToView(), canvas->zoomToSelection(),
                      canvas->autoLayout(), canvas->find()});
 
-    new ui::HelpMenu(menuBar()->addMenu(tr("&Help")), this);
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    new ui::HelpMenu(help, this);
+
+    // The lesson player: its dock sits over the Explain panel while a lesson runs.
+    m_lessonPlayer = new ui::LessonPlayer({this, &m_doc, m_files, &m_options, m_scene, m_view, m_memory}, this);
+    m_lessonDock = new QDockWidget(tr("Lesson"), this);
+    m_lessonDock->setObjectName(QStringLiteral("LessonDock"));
+    m_lessonDock->setWidget(m_lessonPlayer);
+    addDockWidget(Qt::RightDockWidgetArea, m_lessonDock);
+    tabifyDockWidget(m_explainDock, m_lessonDock);
+    m_lessonDock->hide();
+    connect(m_lessonPlayer, &ui::LessonPlayer::runningChanged, this, [this](bool running) {
+        m_lessonDock->setVisible(running);
+        if (!running) return;
+        m_lessonDock->raise();
+        // Room for the text and a question: half the right column.
+        resizeDocks({m_memoryDock, m_lessonDock}, {height() / 2, height() / 2}, Qt::Vertical);
+    });
+    connect(m_lessonDock->toggleViewAction(), &QAction::toggled, this, [this](bool shown) {
+        if (!shown && m_lessonPlayer->isRunning()) m_lessonPlayer->leave(); // closing the dock leaves
+    });
+    m_lessonMenu = new ui::LessonMenu(help, file, m_lessonPlayer, this);
 }
 
 void MainWindow::wireSelection()
@@ -310,6 +346,7 @@ void MainWindow::restoreLayout()
     QSettings s;
     restoreGeometry(s.value(QStringLiteral("window/geometry")).toByteArray());
     m_restoredState = restoreState(s.value(QStringLiteral("window/state")).toByteArray());
+    m_lessonDock->setVisible(m_lessonPlayer->isRunning()); // only while a lesson runs
 }
 
 void MainWindow::saveLayout() const
@@ -321,6 +358,7 @@ void MainWindow::saveLayout() const
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    m_lessonPlayer->leave(); // the person's own work is what may need saving
     if (!m_files->maybeSave()) {
         event->ignore();
         return;

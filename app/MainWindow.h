@@ -25,6 +25,8 @@ class LayerTableView;
 class MemoryView;
 class PropertyPanel;
 class DocumentFiles;
+class LessonMenu;
+class LessonPlayer;
 class RecentFiles;
 } // namespace netsizer::ui
 
@@ -45,6 +47,10 @@ public:
     ui::LayerTableView* layerTable() const { return m_table; }
     ui::ExplainPanel* explainPanel() const { return m_explain; }
     ui::ModelHeader* modelHeader() const { return m_header; }
+    // Lessons (ui/lessons): the player in its dock (shown while a lesson runs, over the Explain
+    // panel) and the menus that start one.
+    ui::LessonPlayer* lessonPlayer() const { return m_lessonPlayer; }
+    ui::LessonMenu* lessonMenu() const { return m_lessonMenu; }
     // The file workflow (open, save, export, the save-changes question; ui/files/).
     ui::DocumentFiles* files() const { return m_files; }
     // The Edit menu (main() adds Preferences… to it).
@@ -92,6 +98,9 @@ private:
     ui::ExplainPanel* m_explain = nullptr;
     ui::ModelHeader* m_header = nullptr;
     QDockWidget* m_explainDock = nullptr;
+    ui::LessonPlayer* m_lessonPlayer = nullptr;
+    ui::LessonMenu* m_lessonMenu = nullptr;
+    QDockWidget* m_lessonDock = nullptr;
     bool m_arranged = false;
     bool m_restoredState = false;
     bool m_rearrangeQueued = false;

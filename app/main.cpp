@@ -1,5 +1,6 @@
 // netsizer: the designer. `netsizer [--recover] [MODEL]` opens the window; `netsizer --screenshot
-// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [--chart TAB] [MODEL]` renders the window offscreen to a PNG and
+// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [--chart TAB] [--lesson FILE [--lesson-step N]] [MODEL]`
+// renders the window offscreen to a PNG and
 // exits (0 on success, 2 on bad arguments or an unreadable model).
 //
 // The window autosaves unsaved work (ui/files/DocumentRecovery) and, at start, offers back what
@@ -17,6 +18,8 @@
 #include "ui/files/DocumentFiles.h"
 #include "ui/files/DocumentRecovery.h"
 #include "ui/files/EditScript.h"
+#include "ui/lessons/LessonLibrary.h"
+#include "ui/lessons/LessonPlayer.h"
 #include "ui/models/BuiltinModels.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/ThemePalette.h"
@@ -79,6 +82,14 @@ int main(int argc, char** argv)
     QCommandLineOption chart(QStringLiteral("chart"),
                              QStringLiteral("For --screenshot: the memory chart shown above: layers, step, gpus or sequence."),
                              QStringLiteral("TAB"));
+    QCommandLineOption lesson(QStringLiteral("lesson"),
+                              QStringLiteral("For --screenshot: play this lesson file (a path or :/lessons/<file>)."),
+                              QStringLiteral("FILE"));
+    QCommandLineOption lessonStep(QStringLiteral("lesson-step"),
+                                  QStringLiteral("For --screenshot with --lesson: show step N (1 = the first)."), QStringLiteral("N"),
+                                  QStringLiteral("1"));
+    parser.addOption(lesson);
+    parser.addOption(lessonStep);
     parser.addOption(chart);
     parser.addOption(shot);
     parser.addOption(size);
@@ -159,6 +170,26 @@ int main(int argc, char** argv)
                 return 2;
             }
             window.memoryView()->showTopChart(static_cast<int>(tabs.indexOf(parser.value(chart))));
+        }
+        if (parser.isSet(lesson)) {
+            auto played = ui::LessonLibrary::load(parser.value(lesson));
+            bool stepOk = false;
+            const int step = parser.value(lessonStep).toInt(&stepOk);
+            if (!played) {
+                std::fprintf(stderr, "netsizer: %s\n", played.error().describe().c_str());
+                return 2;
+            }
+            if (!stepOk || step < 1 || step > static_cast<int>(played->steps.size())) {
+                std::fprintf(stderr, "netsizer: --lesson-step wants 1 to %d\n", static_cast<int>(played->steps.size()));
+                return 2;
+            }
+            window.lessonPlayer()->start(std::move(*played), parser.value(lesson));
+            settle(window);
+            window.lessonPlayer()->jumpTo(step - 1);
+            if (!window.lessonPlayer()->settingsProblem().isEmpty()) {
+                std::fprintf(stderr, "netsizer: %s\n", qPrintable(window.lessonPlayer()->settingsProblem()));
+                return 2;
+            }
         }
         settle(window);
         const QString out = parser.value(shot);

@@ -1,6 +1,8 @@
 #include "ui/canvas/GraphView.h"
 
 #include "core/layers/KindRegistry.h"
+#include "ui/canvas/CanvasAccessible.h"
+#include "ui/canvas/CanvasKeyboard.h"
 #include "ui/canvas/EdgeItem.h"
 #include "ui/canvas/FindLayerBar.h"
 #include "ui/canvas/GraphScene.h"
@@ -31,6 +33,10 @@ GraphView::GraphView(Document& doc, GraphScene* scene, QWidget* parent)
     connect(&doc, &Document::changed, this, &GraphView::onDocumentChanged);
     m_miniMap = new MiniMap(*this);
     m_find = new FindLayerBar(doc, *this);
+    m_keyboard = new CanvasKeyboard(doc, *scene, *this);
+    setAccessibleName(tr("Canvas"));
+    setAccessibleDescription(tr("The network's layers; arrow keys select along connections, C connects"));
+    CanvasAccessible::install();
     connect(m_miniMap, &MiniMap::contentChanged, this, &GraphView::placeOverlays);
     placeOverlays();
 }
@@ -152,8 +158,21 @@ void GraphView::wheelEvent(QWheelEvent* event)
     event->accept();
 }
 
+bool GraphView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ShortcutOverride) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (CanvasKeyboard::isCanvasKey(key) || (key->key() == Qt::Key_Escape && m_keyboard->pendingSource())) {
+            event->accept();
+            return true;
+        }
+    }
+    return QGraphicsView::event(event);
+}
+
 void GraphView::keyPressEvent(QKeyEvent* event)
 {
+    if (m_keyboard->handle(event)) return;
     if (event->matches(QKeySequence::Delete) || event->key() == Qt::Key_Backspace) {
         m_scene->deleteSelection();
         return;

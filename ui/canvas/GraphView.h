@@ -12,6 +12,7 @@
 
 namespace netsizer::ui {
 
+class CanvasKeyboard;
 class Document;
 class FindLayerBar;
 class GraphScene;
@@ -31,10 +32,13 @@ public:
     QRectF visibleSceneRect() const;
 
     GraphScene* graphScene() const { return m_scene; }
+    Document& document() const { return m_doc; }
     // The overlays this view owns: the minimap (bottom-right, shown by default while the
     // canvas is at least 240 × 160 px) and the find bar (top-right, shown by findLayer()).
     MiniMap* miniMap() const { return m_miniMap; }
     FindLayerBar* findBar() const { return m_find; }
+    // The keys that select along connections and connect layers (CanvasKeyboard).
+    CanvasKeyboard* keyboard() const { return m_keyboard; }
     // Handles a drop of kind `kindId` at `scenePos` (what dropEvent does; public for tests).
     bool dropKind(const QString& kindId, QPointF scenePos);
 
@@ -53,6 +57,8 @@ signals:
     void viewportChanged();
 
 protected:
+    // Keeps the canvas keys (CanvasKeyboard) from window shortcuts while the canvas has focus.
+    bool event(QEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
     void keyReleaseEvent(QKeyEvent* event) override;
@@ -76,6 +82,7 @@ private:
     GraphScene* m_scene;
     MiniMap* m_miniMap = nullptr;
     FindLayerBar* m_find = nullptr;
+    CanvasKeyboard* m_keyboard = nullptr;
     bool m_panning = false;
     bool m_miniMapWanted = true; // View ▸ Minimap; shown when the canvas is large enough
 };

@@ -86,6 +86,15 @@ MemoryView::MemoryView(Document& doc, DisplayOptions& options, QWidget* parent)
     m_summary = new SummaryPanel(options, side);
     sideLayout->addWidget(m_summary);
     m_fitAdvice = new FitAdvicePanel(doc, options, side);
+    // Names lessons point at (docs/lessons.md).
+    m_tabs->setObjectName(QStringLiteral("MemoryCharts"));
+    m_bars->setObjectName(QStringLiteral("LayerBarsChart"));
+    m_timeline->setObjectName(QStringLiteral("TimelineChart"));
+    m_ranks->setObjectName(QStringLiteral("RankBarsChart"));
+    m_sequence->setObjectName(QStringLiteral("SequenceChart"));
+    m_curve->setObjectName(QStringLiteral("BatchCurveChart"));
+    m_fitAdvice->setObjectName(QStringLiteral("FitAdvicePanel"));
+    units->setObjectName(QStringLiteral("UnitsControl"));
     sideLayout->addWidget(m_fitAdvice);
     sideLayout->addStretch(1);
     // The summary scrolls rather than squeezing its rows when the overhead lines make it tall.

@@ -54,6 +54,7 @@ void SummaryPanel::Row::show(bool on)
 
 SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWidget(parent), m_options(options)
 {
+    setObjectName(QStringLiteral("SummaryPanel"));
     auto* outer = new QVBoxLayout(this);
     m_headline = new QLabel(this);
     QFont big = font();
@@ -118,6 +119,13 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     }
     grid->setColumnStretch(1, 1);
     outer->addLayout(grid);
+    // Names lessons point at (docs/lessons.md): each component row as one element.
+    for (core::Component c : core::kAllComponents) {
+        const Row& row = m_rows[static_cast<std::size_t>(c)];
+        for (QLabel* part : {row.swatch, row.name, row.value, row.maximum})
+            part->setProperty("lessonTarget", QStringLiteral("SummaryRow/%1").arg(QString::fromLatin1(core::componentName(c))));
+        row.name->setObjectName(QStringLiteral("SummaryRow/%1").arg(QString::fromLatin1(core::componentName(c))));
+    }
 
     m_verdict = new QLabel(this);
     m_verdict->setWordWrap(true);
@@ -125,9 +133,13 @@ SummaryPanel::SummaryPanel(const DisplayOptions& options, QWidget* parent) : QWi
     bold.setBold(true);
     m_verdict->setFont(bold);
     outer->addWidget(m_verdict);
+    m_headline->setObjectName(QStringLiteral("SummaryHeadline"));
+    m_place->setObjectName(QStringLiteral("SummaryPeakPlace"));
+    m_verdict->setObjectName(QStringLiteral("SummaryVerdict"));
     m_maxBatch = new QLabel(this);
     m_maxBatch->setWordWrap(true);
     outer->addWidget(m_maxBatch);
+    m_maxBatch->setObjectName(QStringLiteral("SummaryMaxBatch"));
     m_errorLabel = new QLabel(this);
     m_errorLabel->setWordWrap(true);
     outer->addWidget(m_errorLabel);

@@ -45,6 +45,10 @@ BatchSlider::BatchSlider(QWidget* parent) : QWidget(parent)
     m_spin->setGroupSeparatorShown(false);
     m_spin->setAccelerated(true);
     m_spin->setKeyboardTracking(false);
+    m_spin->setToolTip(tr("Samples per forward and backward pass: the activations, their gradients and the input grow "
+                          "in proportion; the weights, gradients and optimizer state do not"));
+    m_slider->setAccessibleName(tr("Batch size slider"));
+    m_spin->setAccessibleName(tr("Batch size"));
     row->addWidget(m_slider, 1);
     row->addWidget(m_spin);
 

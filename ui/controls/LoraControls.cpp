@@ -24,6 +24,8 @@ LoraControls::LoraControls(Document& doc, QWidget* parent) : QGroupBox(tr("LoRA 
     m_rank = new QSpinBox(this);
     m_rank->setRange(1, 4096);
     m_rank->setValue(8);
+    m_rank->setToolTip(tr("Rank of the adapters: each adapted Linear layer of n inputs and m outputs gets r × (n + m) "
+                          "trainable weights, with their gradients and optimizer state"));
     form->addRow(tr("&Rank r:"), m_rank);
     m_alpha = new QDoubleSpinBox(this);
     m_alpha->setRange(0.01, 1e6);

@@ -26,7 +26,9 @@
 #include <QStandardItemModel>
 #include <QVBoxLayout>
 
+#include <array>
 #include <cmath>
+#include <tuple>
 
 namespace netsizer::ui {
 
@@ -105,6 +107,34 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     m_parallel = new ParallelControls(doc, this);
     form->addRow(m_parallel);
     form->addRow(new LoraControls(m_doc, this));
+
+    // What each control changes, in its tooltip; names lessons point at (docs/lessons.md), and
+    // accessible names for screen readers (the form's labels without their mnemonics).
+    m_mode->setToolTip(tr("Training keeps activations for backward, gradients and optimizer state; inference runs the "
+                          "forward pass only and frees each activation once no layer needs it"));
+    m_optimizer->setToolTip(tr("The optimizer's state per trainable weight: none for SGD, one copy for momentum, two "
+                               "(first and second moments) for Adam and AdamW"));
+    m_precision->setToolTip(tr("Bytes per number of the weights, gradients, optimizer state and activations (mixed "
+                               "precision keeps fp32 master weights beside half-precision activations)"));
+    m_framework->setToolTip(tr("Whose rules decide what is kept for backward: PyTorch's autograd keeps what each backward "
+                               "needs, TensorFlow's tape what its gradients need, Caffe data + diff of every blob"));
+    m_gpu->setToolTip(tr("The GPU whose memory the peak is compared with: the verdict and the largest batch that fits"));
+    m_customGiB->setToolTip(tr("Memory of a GPU not in the list (choose Custom memory… above)"));
+    const std::array<std::tuple<QWidget*, const char*, QString>, 8> named = {{
+        {m_batch, "BatchControl", tr("Batch size")},
+        {m_accumulation, "AccumulationControl", tr("Accumulation steps")},
+        {m_mode, "ModeControl", tr("Mode")},
+        {m_optimizer, "OptimizerControl", tr("Optimizer")},
+        {m_precision, "PrecisionControl", tr("Precision")},
+        {m_framework, "FrameworkControl", tr("Framework")},
+        {m_gpu, "GpuControl", tr("GPU")},
+        {m_customGiB, "CustomMemoryControl", tr("Custom GPU memory")},
+    }};
+    for (const auto& [widget, name, accessible] : named) {
+        widget->setObjectName(QString::fromLatin1(name));
+        widget->setAccessibleName(accessible);
+    }
+    overheads->setObjectName(QStringLiteral("OverheadsButton"));
 
     // Long entries ("Tesla P100 16GB (16 GiB)") elide in a narrow dock instead of widening it.
     for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu}) {

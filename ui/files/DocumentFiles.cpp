@@ -239,14 +239,19 @@ void DocumentFiles::adopt(core::ModelFile model, const QString& path, Origin ori
 
 void DocumentFiles::restore(core::ModelFile model, const QString& sourcePath, const QString& savePath)
 {
+    replace(std::move(model), sourcePath, savePath, true);
+    emit statusMessage(tr("Restored the autosaved %1 (not saved yet)").arg(displayName()));
+}
+
+void DocumentFiles::replace(core::ModelFile model, const QString& sourcePath, const QString& savePath, bool modified)
+{
     core::TrainingConfig config = model.training.value_or(core::TrainingConfig{});
     m_description = model.description;
     m_sourcePath = sourcePath;
     m_savePath = savePath;
     m_doc.reset(std::move(model.graph), std::move(config));
-    m_doc.undoStack()->resetClean(); // modified: no clean state to return to
+    if (modified) m_doc.undoStack()->resetClean(); // modified: no clean state to return to
     emit fileChanged();
-    emit statusMessage(tr("Restored the autosaved %1 (not saved yet)").arg(displayName()));
 }
 
 void DocumentFiles::reportProblems(const QString& path, const core::ModelFile& model)

@@ -99,6 +99,10 @@ public:
     // the paths it had and stays modified (no file holds it), with no undo history. Does not
     // ask maybeSave().
     void restore(core::ModelFile model, const QString& sourcePath, const QString& savePath);
+    // Replaces the document with `model` under the paths given, clean or modified as `modified`
+    // says, with no undo history; asks nothing and reports nothing (a lesson's model, and the
+    // person's own work put back when the lesson ends).
+    void replace(core::ModelFile model, const QString& sourcePath, const QString& savePath, bool modified);
 
     // Export ▸ <format>: asks for a path, then exportTo().
     bool exportAs(core::ExportFormat format);

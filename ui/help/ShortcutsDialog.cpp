@@ -1,5 +1,8 @@
 #include "ui/help/ShortcutsDialog.h"
 
+#include "ui/canvas/CanvasKeyboard.h"
+#include "ui/lessons/LessonPlayer.h"
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QHeaderView>
@@ -58,6 +61,8 @@ QList<ShortcutsDialog::Entry> ShortcutsDialog::collect(QMainWindow* window)
         const QString k = keys(a);
         if (!k.isEmpty() && !a->text().isEmpty()) out.push_back({plain(a->text()), k});
     }
+    // Keys the canvas and the lesson player handle themselves (no action carries them).
+    for (const auto& [what, key] : CanvasKeyboard::keyHelp() + LessonPlayer::keyHelp()) out.push_back({what, key});
     return out;
 }
 

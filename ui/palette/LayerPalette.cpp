@@ -49,6 +49,20 @@ LayerPalette::LayerPalette(const core::KindRegistry& registry, QWidget* parent) 
     }
     m_tree->expandAll();
     connect(m_search, &QLineEdit::textChanged, this, &LayerPalette::setFilter);
+    // Enter in the search field adds the first kind it shows (the keyboard's shortest way).
+    connect(m_search, &QLineEdit::returnPressed, this, [this] {
+        for (int g = 0; g < m_tree->topLevelItemCount(); ++g) {
+            const QTreeWidgetItem* group = m_tree->topLevelItem(g);
+            for (int i = 0; i < group->childCount(); ++i)
+                if (!group->child(i)->isHidden()) {
+                    emit kindActivated(group->child(i)->data(0, Qt::UserRole).toString());
+                    return;
+                }
+        }
+    });
+    m_search->setAccessibleName(tr("Search layers"));
+    m_search->setToolTip(tr("Type part of a layer's name; Enter adds the first match after the selected layer"));
+    m_tree->setAccessibleName(tr("Layer kinds"));
     connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
         const QString id = item->data(0, Qt::UserRole).toString();
         if (!id.isEmpty()) emit kindActivated(id);

@@ -24,6 +24,10 @@ LayerTableView::LayerTableView(Document& doc, const DisplayOptions& options, QWi
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setAlternatingRowColors(true);
+    // Tab leaves the table for the next view (arrows move between cells); without this the
+    // table kept the focus cell after cell.
+    setTabKeyNavigation(false);
+    setAccessibleName(tr("Layer table"));
     setWordWrap(false);
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
