@@ -100,7 +100,13 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     splitDockWidget(m_memoryDock, m_explainDock, Qt::Vertical);
     // Step through shares the Explain panel's place (a tab), hidden until View ▸ Step through.
     m_step = new ui::StepPanel(doc, options, this);
-    m_stepDock = addDock(tr("Step through"), QStringLiteral("StepDock"), m_step, Qt::RightDockWidgetArea);
+    // Scrolls rather than making the window taller on a small screen.
+    auto* stepScroll = new QScrollArea(this);
+    stepScroll->setWidget(m_step);
+    stepScroll->setWidgetResizable(true);
+    stepScroll->setFrameShape(QFrame::NoFrame);
+    stepScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stepDock = addDock(tr("Step through"), QStringLiteral("StepDock"), stepScroll, Qt::RightDockWidgetArea);
     tabifyDockWidget(m_explainDock, m_stepDock);
     m_stepDock->hide();
     m_explainDock->raise();
@@ -324,11 +330,12 @@ void MainWindow::wireSelection()
 
 void MainWindow::showStepThrough()
 {
+    // The right column's lower part is short on a small screen: give the panel half of the
+    // column (measured before the dock shows: a hidden dock's height is stale).
+    const int h = m_memoryDock->height() + std::max(m_explainDock->height(), m_stepDock->height());
     m_stepDock->show();
     m_stepDock->raise();
-    // The right column's lower part is short on a small screen: give the panel half of it.
-    const int h = m_memoryDock->height() + m_stepDock->height();
-    if (m_stepDock->height() < h / 2) resizeDocks({m_memoryDock, m_stepDock}, {h - h / 2, h / 2}, Qt::Vertical);
+    resizeDocks({m_memoryDock, m_stepDock}, {h - h / 2, h / 2}, Qt::Vertical);
     // The training-step chart above shows the panel's cursor: bring it to the front.
     m_memory->showTopChart(ui::MemoryView::Timeline);
     m_step->setFocus(Qt::ShortcutFocusReason);

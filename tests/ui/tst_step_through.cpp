@@ -99,10 +99,11 @@ void TestStepThrough::menuEntryShowsThePanel()
     QCOMPARE(panel()->captionText(),
              QStringLiteral("Iteration 1 begins: the weights (92 B) and the input batch (16 B) are allocated. No optimizer "
                             "state yet: the first optimizer.step() creates it."));
-    // The dock shares the Explain panel's place and has at least half of the right column's
-    // lower part at 1366×768.
+    // The dock shares the Explain panel's place; at 1366×768 the memory view's minimum leaves it about
+    // 160 px there, and the panel scrolls.
     QVERIFY(m_window->tabifiedDockWidgets(m_window->stepDock()).size() >= 1);
-    QVERIFY(panel()->height() >= 200);
+    QTRY_VERIFY2(m_window->stepDock()->height() >= 150, qPrintable(QString::number(m_window->stepDock()->height())));
+    QCOMPARE(m_window->height(), 768); // the panel scrolls rather than growing the window
 }
 
 void TestStepThrough::stepsWithCaptionAndCanvasMark()

@@ -86,9 +86,9 @@ StepPanel::StepPanel(Document& doc, const DisplayOptions& options, QWidget* pare
     }
     m_ledger->setTextFormat(Qt::PlainText);
     m_alive->setTextFormat(Qt::RichText);
-    details->addWidget(m_ledger, 3);
-    details->addWidget(m_alive, 2);
+    details->addWidget(m_ledger, 1);
     layout->addLayout(details);
+    layout->addWidget(m_alive);
 
     m_timer = new QTimer(this);
     m_timer->setInterval(kDefaultPlayInterval);
@@ -231,18 +231,22 @@ void StepPanel::render()
     QString alive;
     if (any) {
         const core::StepEvent& e = m_steps[i];
-        QStringList rows;
+        QStringList cells;
         for (core::Component c : core::kAllComponents) {
             const std::uint64_t bytes = e[c].at(batch);
             if (bytes == 0) continue;
-            rows << QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2&nbsp;%3")
-                        .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c).toHtmlEscaped(), m_options.size(bytes));
+            cells << QStringLiteral("<td><span style='color:%1'>&#9632;</span>&nbsp;%2&nbsp;%3&nbsp;&nbsp;</td>")
+                         .arg(ComponentStyle::color(c).name(), ComponentStyle::label(c).toHtmlEscaped(), m_options.size(bytes));
         }
+        // Two columns: what is alive reads at a glance without making the panel tall.
+        QString rows;
+        for (int k = 0; k < cells.size(); k += 2)
+            rows += QStringLiteral("<tr>") + cells[k] + (k + 1 < cells.size() ? cells[k + 1] : QString()) + QStringLiteral("</tr>");
         const std::uint64_t peak = m_steps[m_steps.peakAt(batch)].total.at(batch);
         const QString total = e.total.at(batch) == peak && m_steps.size() > 1
                                   ? tr("Alive: %1 — the peak").arg(m_options.size(e.total.at(batch)))
                                   : tr("Alive: %1").arg(m_options.size(e.total.at(batch)));
-        alive = QStringLiteral("<b>%1</b><br>%2").arg(total.toHtmlEscaped(), rows.join(QStringLiteral("<br>")));
+        alive = QStringLiteral("<b>%1</b><table cellspacing=0 cellpadding=0>%2</table>").arg(total.toHtmlEscaped(), rows);
     }
     m_alive->setText(alive);
     m_chart->setCursorEvent(any ? m_current : -1);
