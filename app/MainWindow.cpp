@@ -12,6 +12,7 @@
 #include "ui/charts/LayerBarsChart.h"
 #include "ui/charts/MemoryView.h"
 #include "ui/charts/SummaryPanel.h"
+#include "ui/charts/TimelineChart.h"
 #include "ui/controls/TrainingControls.h"
 #include "ui/document/Document.h"
 #include "ui/explain/ExplainPanel.h"
@@ -30,6 +31,8 @@
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/PreferencesDialog.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/step/StepCanvasMark.h"
+#include "ui/step/StepPanel.h"
 #include "ui/style/Icons.h"
 #include "ui/table/LayerTableView.h"
 
@@ -98,6 +101,18 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
     m_explain = new ui::ExplainPanel(doc, options, this);
     m_explainDock = addDock(tr("Explain"), QStringLiteral("ExplainDock"), m_explain, Qt::RightDockWidgetArea);
     splitDockWidget(m_memoryDock, m_explainDock, Qt::Vertical);
+    // Step through shares the Explain panel's place (a tab), hidden until View ▸ Step through.
+    m_step = new ui::StepPanel(doc, options, this);
+    // Scrolls rather than making the window taller on a small screen.
+    auto* stepScroll = new QScrollArea(this);
+    stepScroll->setWidget(m_step);
+    stepScroll->setWidgetResizable(true);
+    stepScroll->setFrameShape(QFrame::NoFrame);
+    stepScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stepDock = addDock(tr("Step through"), QStringLiteral("StepDock"), stepScroll, Qt::RightDockWidgetArea);
+    tabifyDockWidget(m_explainDock, m_stepDock);
+    m_stepDock->hide();
+    m_explainDock->raise();
     m_table = new ui::LayerTableView(doc, options, this);
     m_tableDock = addDock(tr("Layer table"), QStringLiteral("LayerTableDock"), m_table, Qt::BottomDockWidgetArea);
 
@@ -130,6 +145,7 @@ MainWindow::MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* 
 MainWindow::~MainWindow()
 {
     disconnect(m_scene, nullptr, this, nullptr);
+    disconnect(m_step, nullptr, this, nullptr); // hiding the panel announces "no event" to the canvas
 }
 
 void MainWindow::arrangeDocks()
@@ -264,6 +280,13 @@ void MainWindow::createActions()
     connect(&m_options, &ui::DisplayOptions::changed, decimal,
             [this, decimal] { decimal->setChecked(m_options.units() == core::ByteUnits::Decimal); });
     view->addSeparator();
+    QAction* stepThrough = m_stepDock->toggleViewAction();
+    stepThrough->setObjectName(QStringLiteral("StepThroughAction"));
+    stepThrough->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+    stepThrough->setStatusTip(tr("Play one training step and the next, event by event: what each allocates and frees"));
+    connect(stepThrough, &QAction::triggered, this, [this](bool on) {
+        if (on) showStepThrough();
+    });
     for (QDockWidget* dock : m_docks) view->addAction(dock->toggleViewAction());
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -328,9 +351,30 @@ void MainWindow::wireSelection()
     connect(bars, &ui::LayerBarsChart::layerClicked, this, selectOne);
     // A layer named in an explanation card selects it, as a bar does; a summary total opens.
     connect(m_explain, &ui::ExplainPanel::layerActivated, this, selectOne);
+    // The Step through panel marks the layer it is at and moves the training-step chart's cursor.
+    auto* mark = new ui::StepCanvasMark(*m_scene, *m_view, this);
+    ui::TimelineChart* timeline = m_memory->timelineChart();
+    connect(m_step, &ui::StepPanel::eventShown, this,
+            [mark, timeline](std::optional<core::LayerId> layer, const QString& tag, int timelineEvent, int iteration) {
+                mark->mark(layer, tag);
+                timeline->setStepCursor(timelineEvent, iteration);
+            });
     auto* totals = new ui::SummaryClicks(m_memory->summary(), this);
     connect(totals, &ui::SummaryClicks::componentClicked, m_explain, &ui::ExplainPanel::showComponent);
     connect(totals, &ui::SummaryClicks::peakClicked, m_explain, &ui::ExplainPanel::showPeak);
+}
+
+void MainWindow::showStepThrough()
+{
+    // The right column's lower part is short on a small screen: give the panel half of the
+    // column (measured before the dock shows: a hidden dock's height is stale).
+    const int h = m_memoryDock->height() + std::max(m_explainDock->height(), m_stepDock->height());
+    m_stepDock->show();
+    m_stepDock->raise();
+    resizeDocks({m_memoryDock, m_stepDock}, {h - h / 2, h / 2}, Qt::Vertical);
+    // The training-step chart above shows the panel's cursor: bring it to the front.
+    m_memory->showTopChart(ui::MemoryView::Timeline);
+    m_step->setFocus(Qt::ShortcutFocusReason);
 }
 
 void MainWindow::appendKind(const QString& kindId)

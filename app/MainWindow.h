@@ -28,6 +28,7 @@ class DocumentFiles;
 class LessonMenu;
 class LessonPlayer;
 class RecentFiles;
+class StepPanel;
 } // namespace netsizer::ui
 
 namespace netsizer::app {
@@ -36,8 +37,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(ui::Document& doc, ui::DisplayOptions& options, QWidget* parent = nullptr);
-    // Disconnects the scene first: deleting its items deselects them, and the selection
-    // handlers must not rebuild panels that are being destroyed.
+    // Disconnects the scene and the Step through panel first: deleting the scene's items
+    // deselects them, and the selection and step handlers must not reach views being destroyed.
     ~MainWindow() override;
 
     ui::GraphView* canvas() const { return m_view; }
@@ -51,6 +52,13 @@ public:
     // panel) and the menus that start one.
     ui::LessonPlayer* lessonPlayer() const { return m_lessonPlayer; }
     ui::LessonMenu* lessonMenu() const { return m_lessonMenu; }
+    // View ▸ Step through (Ctrl+T): the panel that plays two training iterations event by event,
+    // in a dock tabbed with the Explain panel, hidden until asked for.
+    ui::StepPanel* stepPanel() const { return m_step; }
+    QDockWidget* stepDock() const { return m_stepDock; }
+    // Shows the Step through dock in front of its tab group, gives it room and the focus, and
+    // brings the memory view's training-step chart (which shows the panel's cursor) to the front.
+    void showStepThrough();
     // The file workflow (open, save, export, the save-changes question; ui/files/).
     ui::DocumentFiles* files() const { return m_files; }
     // The Edit menu (main() adds Preferences… to it).
@@ -101,6 +109,8 @@ private:
     ui::LessonPlayer* m_lessonPlayer = nullptr;
     ui::LessonMenu* m_lessonMenu = nullptr;
     QDockWidget* m_lessonDock = nullptr;
+    ui::StepPanel* m_step = nullptr;
+    QDockWidget* m_stepDock = nullptr;
     bool m_arranged = false;
     bool m_restoredState = false;
     bool m_rearrangeQueued = false;

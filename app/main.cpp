@@ -1,7 +1,7 @@
 // netsizer: the designer. `netsizer [--recover] [MODEL]` opens the window; `netsizer --screenshot
-// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [--chart TAB] [--lesson FILE [--lesson-step N]] [MODEL]`
-// renders the window offscreen to a PNG and
-// exits (0 on success, 2 on bad arguments or an unreadable model).
+// OUT.png [--size 1600x1000] [--theme light] [--select LAYER] [--chart TAB] [--step EVENT]
+// [--lesson FILE [--lesson-step N]] [MODEL]` renders the window offscreen to a PNG and exits (0 on
+// success, 2 on bad arguments or an unreadable model).
 //
 // The window autosaves unsaved work (ui/files/DocumentRecovery) and, at start, offers back what
 // a designer that was killed or crashed left; --recover restores the newest such document
@@ -23,6 +23,7 @@
 #include "ui/models/BuiltinModels.h"
 #include "ui/settings/AppSettings.h"
 #include "ui/settings/ThemePalette.h"
+#include "ui/step/StepPanel.h"
 #include "ui/style/DisplayOptions.h"
 #include "ui/style/Icons.h"
 
@@ -90,6 +91,10 @@ int main(int argc, char** argv)
                                   QStringLiteral("1"));
     parser.addOption(lesson);
     parser.addOption(lessonStep);
+    QCommandLineOption step(QStringLiteral("step"),
+                            QStringLiteral("For --screenshot: show View ▸ Step through at event N (1-based) or at the peak."),
+                            QStringLiteral("N|peak"));
+    parser.addOption(step);
     parser.addOption(chart);
     parser.addOption(shot);
     parser.addOption(size);
@@ -190,6 +195,18 @@ int main(int argc, char** argv)
                 std::fprintf(stderr, "netsizer: %s\n", qPrintable(window.lessonPlayer()->settingsProblem()));
                 return 2;
             }
+        }
+        if (parser.isSet(step)) {
+            bool number = false;
+            const int n = parser.value(step).toInt(&number);
+            if (parser.value(step) != QStringLiteral("peak") && (!number || n < 1)) {
+                std::fprintf(stderr, "netsizer: --step wants an event number from 1, or peak\n");
+                return 2;
+            }
+            window.showStepThrough();
+            settle(window);
+            if (number) window.stepPanel()->goTo(n - 1);
+            else window.stepPanel()->goToPeak();
         }
         settle(window);
         const QString out = parser.value(shot);

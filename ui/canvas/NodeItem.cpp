@@ -3,6 +3,7 @@
 #include "ui/canvas/EdgeItem.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/StatusColors.h"
+#include "ui/style/StepMarkColor.h"
 
 #include <QApplication>
 #include <QPainter>
@@ -37,10 +38,19 @@ void NodeItem::setMemory(const QString& memory, const std::array<double, core::k
     update();
 }
 
+void NodeItem::setStepMark(const QString& tag)
+{
+    if (tag == m_stepMark) return;
+    prepareGeometryChange(); // the mark's label grows the bounding rectangle
+    m_stepMark = tag;
+    update();
+}
+
 QRectF NodeItem::boundingRect() const
 {
     const double m = kPortRadius + 2;
-    return QRectF(-kWidth / 2 - 2, -kHeight / 2 - m, kWidth + 4, kHeight + 2 * m);
+    const double above = m_stepMark.isEmpty() ? m : kStepTagHeight + 4;
+    return QRectF(-kWidth / 2 - 4, -kHeight / 2 - above, kWidth + 8, kHeight + above + m);
 }
 
 QPointF NodeItem::inputPortPos(int port) const
@@ -136,6 +146,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         p->setBrush(empty);
         p->drawRect(bar);
     }
+    if (!m_stepMark.isEmpty()) paintStepMark(p, box);
     // Ports.
     p->setPen(QPen(pal.color(QPalette::Text), 1));
     p->setBrush(pal.color(QPalette::Button));
@@ -145,6 +156,25 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         p->setBrush(pal.color(QPalette::Highlight));
         p->drawEllipse(QPointF(0, kHeight / 2), kPortRadius, kPortRadius);
     }
+}
+
+void NodeItem::paintStepMark(QPainter* p, const QRectF& box) const
+{
+    const QColor accent = ui::stepMarkColor();
+    p->setPen(QPen(accent, 3.5));
+    p->setBrush(Qt::NoBrush);
+    p->drawRoundedRect(box.adjusted(-2, -2, 2, 2), 7, 7);
+    QFont f = p->font();
+    f.setPointSizeF(8);
+    f.setBold(true);
+    p->setFont(f);
+    const double w = p->fontMetrics().horizontalAdvance(m_stepMark) + 14;
+    const QRectF tag(box.left(), box.top() - kStepTagHeight - 3, w, kStepTagHeight);
+    p->setPen(Qt::NoPen);
+    p->setBrush(accent);
+    p->drawRoundedRect(tag, 4, 4);
+    p->setPen(Qt::black);
+    p->drawText(tag, Qt::AlignCenter, m_stepMark);
 }
 
 } // namespace netsizer::ui

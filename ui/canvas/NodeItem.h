@@ -46,6 +46,10 @@ public:
     // alters. Repaints the node without a geometry change.
     void setMemory(const QString& memory, const std::array<double, core::kComponentCount>& parts, const QString& tooltip);
     const Info& info() const { return m_info; }
+    // The Step through panel's mark: a wide accent outline and `tag` ("forward", "backward") in
+    // a label above the box, while the layer is the one being computed; empty: no mark.
+    void setStepMark(const QString& tag);
+    const QString& stepMark() const { return m_stepMark; }
 
     QRectF boundingRect() const override;
     // The box (kWidth × kHeight round pos(), ports excluded) in scene coordinates: what edges
@@ -70,8 +74,12 @@ protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant& value) override;
 
 private:
+    static constexpr double kStepTagHeight = 16;
+    void paintStepMark(QPainter* p, const QRectF& box) const;
+
     core::LayerId m_id;
     Info m_info;
+    QString m_stepMark;
     std::vector<EdgeItem*> m_edges;
 };
 

@@ -7,6 +7,7 @@
 #include "ui/charts/LegendWrap.h"
 #include "ui/style/ComponentStyle.h"
 #include "ui/style/DisplayOptions.h"
+#include "ui/style/StepMarkColor.h"
 
 #include <QResizeEvent>
 #include <QToolTip>
@@ -95,6 +96,9 @@ TimelineChart::TimelineChart(const DisplayOptions& options, QWidget* parent)
     m_peakText->setPadding(QMargins(4, 2, 4, 2));
     m_peakText->position->setType(QCPItemPosition::ptAbsolute); // pixels from the dot
     m_peakText->position->setParentAnchor(m_peakDot->position);
+
+    m_stepCursor = new QCPItemStraightLine(this);
+    m_stepCursor->setVisible(false);
 
     setMouseTracking(true);
     connect(this, &QCustomPlot::mouseMove, this, &TimelineChart::showTooltip);
@@ -243,6 +247,18 @@ void TimelineChart::setBatch(std::uint64_t batch)
         m_peakEvent = -1;
         yAxis->setRange(0, 1024);
     }
+}
+
+void TimelineChart::setStepCursor(int event, int iteration)
+{
+    m_stepCursorEvent = event >= 0 && event < eventCount() ? event : -1;
+    m_stepCursor->setVisible(m_stepCursorEvent >= 0);
+    if (m_stepCursorEvent >= 0) {
+        m_stepCursor->setPen(QPen(stepMarkColor(), 2.5, iteration == 1 ? Qt::DashLine : Qt::SolidLine));
+        m_stepCursor->point1->setCoords(m_stepCursorEvent, 0);
+        m_stepCursor->point2->setCoords(m_stepCursorEvent, 1);
+    }
+    replot(rpQueuedReplot);
 }
 
 bool TimelineChart::areasVisible() const

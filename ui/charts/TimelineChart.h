@@ -39,6 +39,11 @@ public:
     void setBreakdown(const core::Graph& graph, const core::MemoryBreakdown& breakdown);
     // Re-evaluates the same events at `batch`.
     void setBatch(std::uint64_t batch);
+    // The Step through panel's cursor: a line at timeline event `event` (-1 hides it), solid
+    // for iteration 2 (the step this chart shows), dashed for iteration 1 (the same event before
+    // the optimizer state exists). Replots on its own (queued).
+    void setStepCursor(int event, int iteration);
+    int stepCursor() const { return m_stepCursorEvent; }
 
     // ---- Tests: what is plotted. --------------------------------------------------------
     int eventCount() const { return static_cast<int>(m_breakdown.timeline.events.size()); }
@@ -82,6 +87,8 @@ private:
     QCPItemTracer* m_peakDot = nullptr;
     QCPItemText* m_peakText = nullptr;
     int m_peakEvent = -1;
+    QCPItemStraightLine* m_stepCursor = nullptr;
+    int m_stepCursorEvent = -1;
 };
 
 } // namespace netsizer::ui
