@@ -16,6 +16,7 @@
 #include "core/estimate/Estimator.h"
 #include "core/estimate/GpuCatalog.h"
 #include "core/estimate/LossMemory.h"
+#include "core/io/ModelReader.h"
 #include "core/io/NativeFormat.h"
 #include "core/io/TextFile.h"
 #include "core/io/TrainingConfigJson.h"
@@ -62,13 +63,16 @@ QString lossKindOf(const QJsonObject& o)
 }
 
 // NetSizer's network for a truth file: the code-built reference nets, or the Hugging Face
-// config the LLM truth was measured with (LoRA adapters do not change the output).
+// config the LLM truth was measured with (LoRA adapters do not change the output), or the
+// file's ONNX export.
 std::optional<Graph> networkFor(const std::string& name)
 {
     auto has = [&](const std::vector<std::string>& names) { return std::find(names.begin(), names.end(), name) != names.end(); };
     if (has(netsizer::testing::referenceNetNames())) return netsizer::testing::referenceNet(name).graph;
     if (has(netsizer::testing::extraReferenceNetNames())) return netsizer::testing::extraReferenceNet(name).graph;
     if (has(netsizer::testing::checkpointReferenceNetNames())) return netsizer::testing::checkpointReferenceNet(name).graph;
+    // The torchvision networks measured here were also exported to ONNX (tests/truth/onnx).
+    if (auto onnx = readModelFile(std::string(NETSIZER_ROOT "/tests/truth/onnx/") + name + ".train.onnx")) return std::move(onnx).value().graph;
     const std::string config = name.rfind("lora_llama", 0) == 0 ? "llm_llama_gqa" : name;
     auto text = readTextFile(std::string(NETSIZER_ROOT "/tests/truth/hf_configs/") + config + ".json");
     if (!text) return std::nullopt;
