@@ -65,6 +65,9 @@ std::optional<Error> applyOption(CliOptions& o, const std::string& opt, const st
     } else if (opt == "--framework") {
         o.framework = core::parseFramework(value);
         if (!o.framework) return usage(opt, "unknown framework '" + value + "' (" + names(core::allFrameworks()) + ")");
+    } else if (opt == "--loss") {
+        o.loss = core::parseLossKind(value);
+        if (!o.loss) return usage(opt, "unknown loss '" + value + "' (" + core::lossKindNameList() + ")");
     } else if (opt == "--mode") {
         o.mode = core::parseMode(value);
         if (!o.mode) return usage(opt, "unknown mode '" + value + "' (train, inference)");
@@ -159,7 +162,7 @@ bool isKnownOption(std::string_view opt)
     for (const char* known : {"--batch", "--optimizer", "--precision", "--framework", "--mode", "--gpu", "--gpu-memory",
                               "--format", "--context", "--workspace-cap", "--fragmentation", "--solver", "--input-shape",
                               "--accumulate", "--freeze", "--train-only", "--train-last", "--dropout", "--inplace",
-                              "--checkpoint", "--checkpoint-auto", "--budget", "--seq-len", "--attention"})
+                              "--checkpoint", "--checkpoint-auto", "--budget", "--seq-len", "--attention", "--loss"})
         if (opt == known) return true;
     return isParallelOption(opt) || isLoraOption(opt);
 }

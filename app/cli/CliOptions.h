@@ -47,6 +47,7 @@ struct CliOptions {
     std::optional<double> fragmentation;            // --fragmentation PCT, stored as a fraction 0..1
     bool safe = false;                              // fit --safe: the top of the error band must fit
     std::optional<std::uint32_t> accumulationSteps; // --accumulate K: micro-batches per optimizer step
+    std::optional<core::LossKind> loss; // --loss NAME: the loss after the last layer
 
     // Which weights train (core/analysis/LayerFreezing.h), applied to the model after reading.
     std::vector<std::string> freeze;       // --freeze SUBSTRING, repeatable: freeze matching layers

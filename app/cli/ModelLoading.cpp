@@ -125,6 +125,7 @@ core::Result<core::TrainingConfig> configFor(const CliOptions& o, const core::Mo
     if (o.framework) c.framework = *o.framework;
     if (o.mode) c.mode = *o.mode;
     if (o.accumulationSteps) c.accumulationSteps = *o.accumulationSteps;
+    if (o.loss) c.loss = *o.loss;
     applyFrozenWeightOptions(o, c);
     if (o.gpuName) {
         const auto spec = gpus.find(*o.gpuName);

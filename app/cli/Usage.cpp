@@ -54,6 +54,9 @@ Options (the model file's "training" section supplies defaults; options override
                       (default: the centre estimate)
   --accumulate K      gradient accumulation: K micro-batches of --batch per optimizer step
                       (Caffe: iter_size), 1 to 4,096
+  --loss NAME         none (default: the loss keeps nothing), cross-entropy (log_softmax and
+                      targets kept), chunked-cross-entropy (32-row chunks), fused-linear-cross-
+                      entropy (Liger-Kernel: the logits never exist); docs/llm.md
 
 Which weights train (matched against layer names; a pattern that matches nothing is an error):
   --freeze TEXT       freeze every layer whose name contains TEXT (repeatable)

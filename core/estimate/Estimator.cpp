@@ -1,5 +1,6 @@
 #include "core/estimate/Estimator.h"
 
+#include "core/estimate/LossMemory.h"
 #include "core/timeline/StepSimulation.h"
 
 #include <algorithm>
@@ -282,6 +283,10 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
         comps[idx(Component::Activations)].perSample = caffe ? mul(a.caffeBlobNumel, act) : (peak > input ? peak - input : 0);
     }
     if (caffe) comps[idx(Component::Workspace)].fixed = mul(a.caffeColumnBufferNumel, act);
+    // What the loss keeps is part of the activations at their maximum (the loss), so every
+    // event stays within the components' maxima as before.
+    const LossMemory loss = lossMemory(a, config);
+    comps[idx(Component::Activations)] += loss.kept;
     overheads(s, a, config, defaultContextBytes, b);
 
     for (const auto& c : comps) b.componentMaximaSum += c;
@@ -303,6 +308,8 @@ MemoryBreakdown estimate(const Analysis& a, const TrainingConfig& config, std::u
     step.optimizerTempBytes = mul(mul(a.paramsTrainable, optimizerTempPerParam(s.optimizer.optimizer)), s.precision.stateBytes);
     const std::vector<AffineBytes> recomputed = step.simulate ? recomputedBytes(s, a) : std::vector<AffineBytes>{};
     if (!recomputed.empty()) step.recomputed = &recomputed;
+    step.lossKept = loss.kept;
+    step.lossDropsOutput = loss.dropsOutput;
     b.timeline = simulateStep(step, a);
     return b;
 }

@@ -3,6 +3,7 @@
 #include "core/estimate/Framework.h"
 #include "core/estimate/FrozenWeights.h"
 #include "core/estimate/GpuSpec.h"
+#include "core/estimate/LossKind.h"
 #include "core/estimate/Optimizer.h"
 #include "core/estimate/Precision.h"
 #include "core/memory/BatchPlanner.h"
@@ -72,6 +73,9 @@ struct TrainingConfig {
     OverheadSettings overheads;
     ParallelConfig parallel; // many GPUs (core/parallel); the default is one GPU
     FrozenWeights frozenWeights; // storage of frozen weights (base dtype, NF4 / int8)
+    // The loss after the last layer and what it keeps (core/estimate/LossMemory.h); None keeps
+    // nothing beyond the output and its gradient.
+    LossKind loss = LossKind::None;
 
     std::uint64_t effectiveBatch() const { return batch * accumulationSteps; }
 
@@ -81,7 +85,8 @@ struct TrainingConfig {
                framework == o.framework && gpu.has_value() == o.gpu.has_value() &&
                (!gpu || (gpu->name == o.gpu->name && gpu->memoryBytes == o.gpu->memoryBytes &&
                          gpu->contextBytes == o.gpu->contextBytes)) &&
-               overheads == o.overheads && parallel == o.parallel && frozenWeights == o.frozenWeights;
+               overheads == o.overheads && parallel == o.parallel && frozenWeights == o.frozenWeights &&
+               loss == o.loss;
     }
 };
 

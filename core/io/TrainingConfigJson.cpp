@@ -205,6 +205,12 @@ Result<TrainingConfig> trainingConfigFromJson(const json& j, const std::string& 
     if (const auto f = j.find("frozen_weights"); f != j.end() && !f->is_null()) {
         if (auto e = frozenWeightsFromJson(*f, at + "/frozen_weights", c.frozenWeights)) return *e;
     }
+    // "loss": "none" | "cross-entropy" | "chunked-cross-entropy" | "fused-linear-cross-entropy".
+    if (const auto l = j.find("loss"); l != j.end() && !l->is_null()) {
+        const auto k = l->is_string() ? parseLossKind(l->get<std::string>()) : std::nullopt;
+        if (!k) return makeError("bad_attribute", "training 'loss' must be one of " + lossKindNameList(), at + "/loss");
+        c.loss = *k;
+    }
     return c;
 }
 
@@ -230,6 +236,7 @@ json trainingConfigToJson(const TrainingConfig& c)
         j["frozen_weights"] = json{{"base", weightFormatInfo(c.frozenWeights.base).name},
                                    {"quantize", weightFormatInfo(c.frozenWeights.quantize).name},
                                    {"double_quant", c.frozenWeights.doubleQuant}};
+    if (c.loss != LossKind::None) j["loss"] = lossKindName(c.loss); // none: no key (earlier files)
     return j;
 }
 

@@ -1,5 +1,6 @@
 #include "core/timeline/StepSimulation.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace netsizer::core {
@@ -52,8 +53,16 @@ Timeline simulateStep(const StepInputs& in, const Analysis& a)
         lastOutput = outputBytes(la);
         push(StepPhase::Forward, la.id, {keptUpTo[i + 1].fixed, saturatingAdd(keptUpTo[i + 1].perSample, lastOutput)}, none, carried, state);
     }
-    push(StepPhase::Loss, std::nullopt, {keptUpTo[n].fixed, saturatingAdd(keptUpTo[n].perSample, lastOutput)}, {0, lastOutput}, carried,
-         state);
+    if (in.lossDropsOutput && lastOutput > 0) {
+        // The fused loss computes the last layer itself, chunk by chunk: its output never exists.
+        TimelineEvent& last = t.events.back();
+        last.varying[0].perSample -= std::min(last.varying[0].perSample, lastOutput);
+        last.total.perSample -= std::min(last.total.perSample, lastOutput);
+        lastOutput = 0;
+    }
+    AffineBytes atLoss{keptUpTo[n].fixed, saturatingAdd(keptUpTo[n].perSample, lastOutput)};
+    atLoss += in.lossKept;
+    push(StepPhase::Loss, std::nullopt, atLoss, {0, lastOutput}, carried, state);
     AffineBytes grads;
     // Checkpointing: while a segment's backward runs at layer k, its recomputed tensors of the
     // layers first..k are alive (each layer's are released once its backward ran).

@@ -27,6 +27,11 @@ struct StepInputs {
     // Gradient checkpointing: what each layer keeps while its segment is recomputed, parallel to
     // Analysis::layers (null: no segment, or a profile without checkpointing). Not owned.
     const std::vector<AffineBytes>* recomputed = nullptr;
+    // The loss (core/estimate/LossMemory.h): what it holds at the Loss event only (released
+    // before the last layer's backward), and whether the last layer's output and its gradient
+    // are never allocated (a fused linear cross-entropy).
+    AffineBytes lossKept;
+    bool lossDropsOutput = false;
 };
 
 // O(layers). `analysis` must be the one `in.layers` was estimated from.

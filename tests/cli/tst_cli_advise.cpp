@@ -109,6 +109,15 @@ private slots:
         const QJsonObject acc = estimateJson({"estimate", kVgg, "--batch", "8", "--accumulate", "4"});
         const QJsonObject plain = estimateJson({"estimate", kVgg, "--batch", "8"});
         QVERIFY(num(acc, "peak_bytes") > num(plain, "peak_bytes"));
+        // --loss: cross-entropy keeps log_softmax (1,000 × 4 B) and the target (8 B) per sample
+        // in the activations at their maximum; a bad name is an error naming --loss.
+        const QJsonObject ce = estimateJson({"estimate", kVgg, "--batch", "8", "--loss", "cross-entropy"});
+        QCOMPARE(num(ce["bytes"].toObject(), "activations"), num(plain["bytes"].toObject(), "activations") + 8 * 4008);
+        QVERIFY(num(ce, "peak_bytes") >= num(plain, "peak_bytes"));
+        const Run badLoss = cli({"estimate", kVgg, "--loss", "mse"});
+        QCOMPARE(badLoss.code, 2);
+        QVERIFY2(badLoss.err.startsWith("netsizer-cli: --loss: ") && badLoss.err.contains("fused-linear-cross-entropy"),
+                 badLoss.err.constData());
     }
 
     // --checkpoint SCOPE and --checkpoint-auto: the segments lower the peak, a scope that

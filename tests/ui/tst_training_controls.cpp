@@ -78,6 +78,22 @@ private slots:
         QCOMPARE(opt->currentData().toInt(), int(core::Optimizer::Adam));
         QCOMPARE(m_doc->undoStack()->index(), 0);
     }
+    // The loss: one undo step, the estimate's loss event follows (cross-entropy adds what it keeps).
+    void lossComboEditsAndUndoes()
+    {
+        QComboBox* loss = m_controls->loss();
+        QVERIFY(!loss->toolTip().isEmpty());
+        QCOMPARE(loss->currentData().toInt(), int(core::LossKind::None));
+        const auto activations = m_doc->breakdown()[core::Component::Activations];
+        loss->setCurrentIndex(loss->findData(int(core::LossKind::CrossEntropy)));
+        QCOMPARE(m_doc->config().loss, core::LossKind::CrossEntropy);
+        QCOMPARE(m_doc->undoStack()->count(), 1);
+        QVERIFY(m_doc->breakdown()[core::Component::Activations].perSample > activations.perSample);
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->config().loss, core::LossKind::None);
+        QCOMPARE(loss->currentData().toInt(), int(core::LossKind::None));
+        QCOMPARE(m_doc->breakdown()[core::Component::Activations], activations);
+    }
     void customMemory()
     {
         QComboBox* gpu = m_controls->gpu();

@@ -81,6 +81,17 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     for (const auto& f : core::allFrameworks()) m_framework->addItem(QString::fromUtf8(f.label), static_cast<int>(f.framework));
     form->addRow(tr("&Framework:"), m_framework);
 
+    m_loss = new QComboBox(this);
+    m_loss->addItem(tr("None (not counted)"), static_cast<int>(core::LossKind::None));
+    m_loss->addItem(tr("Cross-entropy"), static_cast<int>(core::LossKind::CrossEntropy));
+    m_loss->addItem(tr("Chunked cross-entropy"), static_cast<int>(core::LossKind::ChunkedCrossEntropy));
+    m_loss->addItem(tr("Fused linear cross-entropy (Liger)"), static_cast<int>(core::LossKind::FusedLinearCrossEntropy));
+    m_loss->setToolTip(tr("What the loss keeps until its backward. Cross-entropy keeps log_softmax's float32 result "
+                          "(the size of the output) and the int64 targets; chunked cross-entropy one 32-row chunk of "
+                          "it and the targets; Liger-Kernel's fused linear cross-entropy never writes the logits and "
+                          "keeps the gradients of the last layer's input and weight instead."));
+    form->addRow(tr("&Loss:"), m_loss);
+
     m_gpu = new QComboBox(this);
     m_gpu->addItem(tr("None"), kNoGpu);
     const auto& gpus = core::GpuCatalog::builtin().gpus();
@@ -137,13 +148,13 @@ TrainingControls::TrainingControls(Document& doc, QWidget* parent) : QWidget(par
     overheads->setObjectName(QStringLiteral("OverheadsButton"));
 
     // Long entries ("Tesla P100 16GB (16 GiB)") elide in a narrow dock instead of widening it.
-    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu}) {
+    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu, m_loss}) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(10);
     }
     connect(m_batch, &BatchSlider::batchEdited, this,
             [this](std::uint64_t b, bool continuation) { m_doc.setBatch(b, continuation); });
-    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu})
+    for (QComboBox* box : {m_mode, m_optimizer, m_precision, m_framework, m_gpu, m_loss})
         connect(box, &QComboBox::currentIndexChanged, this, [this] { pushConfigFromWidgets(false); });
     connect(m_customGiB, &QDoubleSpinBox::valueChanged, this, [this] { pushConfigFromWidgets(false); });
     connect(m_accumulation, &QSpinBox::valueChanged, this, [this] { pushConfigFromWidgets(false); });
@@ -177,6 +188,7 @@ void TrainingControls::pushConfigFromWidgets(bool continuation)
     c.optimizer = static_cast<core::Optimizer>(m_optimizer->currentData().toInt());
     c.precision = static_cast<core::Precision>(m_precision->currentData().toInt());
     c.framework = static_cast<core::Framework>(m_framework->currentData().toInt());
+    c.loss = static_cast<core::LossKind>(m_loss->currentData().toInt());
     const int g = m_gpu->currentData().toInt();
     if (g == kNoGpu) {
         c.gpu.reset();
@@ -208,6 +220,7 @@ void TrainingControls::syncFromDocument()
     select(m_optimizer, static_cast<int>(c.optimizer));
     select(m_precision, static_cast<int>(c.precision));
     select(m_framework, static_cast<int>(c.framework));
+    select(m_loss, static_cast<int>(c.loss));
     int gpuData = kNoGpu;
     if (c.gpu) {
         gpuData = kCustomGpu;

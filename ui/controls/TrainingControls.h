@@ -43,6 +43,7 @@ public:
     QComboBox* precision() const { return m_precision; }
     QComboBox* framework() const { return m_framework; }
     QComboBox* gpu() const { return m_gpu; }
+    QComboBox* loss() const { return m_loss; }
     QDoubleSpinBox* customMemory() const { return m_customGiB; }
     // The warning under the precision box; hidden while the precision is available.
     QLabel* precisionWarning() const { return m_precisionWarning; }
@@ -64,6 +65,7 @@ private:
     QComboBox* m_precision = nullptr;
     QComboBox* m_framework = nullptr;
     QComboBox* m_gpu = nullptr;
+    QComboBox* m_loss = nullptr; // TrainingConfig::loss
     QDoubleSpinBox* m_customGiB = nullptr;
     QDialog* m_overheads = nullptr;
     QLabel* m_precisionWarning = nullptr;
