@@ -437,7 +437,7 @@ private slots:
         QStringList texts;
         for (QAction* a : probe.fileMenu->actions())
             if (!a->isSeparator()) texts << a->text().remove('&');
-        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Presets (language models)", "Save", "Save As…", "Import", "Export",
+        QCOMPARE(texts, (QStringList{"New", "Open…", "Open Recent", "Examples", "Presets (language models)", "Open lesson…", "Save", "Save As…", "Import", "Export",
                                      "Export chart", "Export breakdown", "Close", "Quit"}));
         QMenu* importMenu = nullptr;
         for (QAction* a : probe.fileMenu->actions())

@@ -184,6 +184,13 @@ QVector<double> RankBarsChart::peaks() const
     return v;
 }
 
+QStringList RankBarsChart::tickLabels() const
+{
+    QStringList l;
+    for (int i = 0; i < static_cast<int>(m_bars.size()); ++i) l << m_labels->ticks().value(i + 1);
+    return l;
+}
+
 QStringList RankBarsChart::barLabels() const
 {
     QStringList l;

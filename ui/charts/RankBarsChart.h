@@ -50,6 +50,7 @@ public:
     QVector<double> values(core::Component c) const;
     QVector<double> peaks() const;
     QStringList barLabels() const;
+    QStringList tickLabels() const; // as drawn under the bars ("▸ " marks the shown rank)
     QStringList verdictTexts() const;
     int peakBar() const { return m_peakBar; }
     QString problemText() const { return m_problemText; }
